@@ -1,0 +1,44 @@
+# Geek Out! table companion: one entry point for every workflow.
+#   make test    set up .venv and run every test (CPython and MicroPython)
+#   make sim     run the gadget in the terminal, no hardware needed
+#   make deploy  compile to .mpy and copy to a Pico over USB (PORT=/dev/ttyACM0 optional)
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+TYPINGS := typings
+
+.PHONY: setup test lint sim deploy bench build clean hil
+
+setup: $(STAMP)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+	rm -rf $(TYPINGS)
+	$(BIN)/python -c "import tomllib; print(*tomllib.load(open('pyproject.toml','rb'))['project']['optional-dependencies']['stubs'])" \
+	  | xargs $(BIN)/python -m pip install -q --disable-pip-version-check --no-user --target $(TYPINGS)
+	touch $@
+
+test: setup
+	$(BIN)/python -m pytest
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/pyright -p pyrightconfig.json
+	$(BIN)/python -m geekout_tools.build --check
+
+build: setup
+	$(BIN)/python -m geekout_tools.build
+
+sim: setup
+	$(BIN)/geekout masters play --players 2
+
+deploy: setup
+	$(BIN)/geekout deploy $(if $(PORT),--port $(PORT))
+
+bench: setup
+	$(BIN)/python bench/run_all.py
+
+clean:
+	rm -rf build $(TYPINGS) $(VENV)

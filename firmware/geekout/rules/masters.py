@@ -1,0 +1,410 @@
+"""Geek Out! Masters rules core: one game as a state folded over a journal of actions.
+
+Pure and deterministic (no I/O, no clock, no randomness inside): the shape follows
+OpenSpiel's games (a state, its current player or CHANCE/TERMINAL, legal actions,
+chance outcomes, apply_action, returns). Every die result is a chance action written to
+the journal, so replaying a journal rebuilds the state exactly and undo is a replay.
+Runs unchanged on MicroPython and CPython. Rulings cited as M1..M8 (RULES.md).
+
+Action ids fit in one byte so a journal is a bytearray, one byte per action:
+  0-5     chance: a die shows that face (or, at game start, the first seat)
+  16      PASS            17  CONTINUE          18  HEART resolves
+  24+t    MEEPLE rerolls an active die showing face t (t = 6: lone MEEPLE, no target)
+  32+t    SPACESHIP sends face t to inactive     (t = 6: lone SPACESHIP destroys itself)
+  40+t    SUPERHERO flips face t                 (t = 6: lone SUPERHERO, no target)
+"""
+
+from micropython import const
+
+# Faces (ruling M1). The opposite of face f is f ^ 1: 42<->HEART, MEEPLE<->SPACESHIP,
+# SUPERHERO<->DRAGON.
+F42 = const(0)
+HEART = const(1)
+MEEPLE = const(2)
+SPACESHIP = const(3)
+SUPERHERO = const(4)
+DRAGON = const(5)
+FACES = const(6)
+FACE_NAMES = ("42", "HEART", "MEEPLE", "SPACESHIP", "SUPERHERO", "DRAGON")
+
+DICE = const(10)
+START_ACTIVE = const(7)
+START_INACTIVE = const(3)
+ROUNDS = const(5)
+MAX_PLAYERS = const(4)
+
+# Players (OpenSpiel ids).
+CHANCE = const(-1)
+TERMINAL = const(-4)
+
+# Decisions.
+PASS = const(16)
+CONTINUE = const(17)
+HEART_ACT = const(18)
+MEEPLE_ON = const(24)
+SPACESHIP_ON = const(32)
+SUPERHERO_ON = const(40)
+NO_TARGET = const(6)
+
+# Phases.
+_FIRST = const(0)  # chance picks the first seat (M8)
+_ROLL = const(1)  # chance rolls the pending dice, one at a time
+_RESOLVE = const(2)  # an action die is active: the player must resolve one (M3)
+_DECIDE = const(3)  # PASS or CONTINUE (M6)
+_OVER = const(4)
+
+# What ended the last turn.
+ENDED_PASS = const(1)
+ENDED_FORCED = const(2)  # M6: used zone empty, the pass is forced
+ENDED_BUST = const(3)  # M4 dragon or M3e lone spaceship
+
+
+def points_for(scored):
+    """M7: n scored dice are worth the n-th triangular number."""
+    return scored * (scored + 1) // 2
+
+
+def action_actor(action):
+    """The face of the die that performs a resolution action, or -1."""
+    if action == HEART_ACT:
+        return HEART
+    if MEEPLE_ON <= action <= SUPERHERO_ON + NO_TARGET:
+        return MEEPLE + ((action - MEEPLE_ON) >> 3)
+    return -1
+
+
+def action_target(action):
+    """The target face of a MEEPLE/SPACESHIP/SUPERHERO action (NO_TARGET if lone)."""
+    return action & 7
+
+
+def resolve_action(actor, target):
+    """The action id for `actor` (MEEPLE, SPACESHIP, SUPERHERO, HEART) on `target`."""
+    if actor == HEART:
+        return HEART_ACT
+    return MEEPLE_ON + ((actor - MEEPLE) << 3) + target
+
+
+def action_text(action):
+    """Words for an action, as shown on the gadget and in host tools."""
+    if action == PASS:
+        return "PASS"
+    if action == CONTINUE:
+        return "CONTINUE"
+    if action == HEART_ACT:
+        return "HEART brings back a die"
+    actor = action_actor(action)
+    if actor < 0:
+        return "?"
+    target = action & 7
+    name = FACE_NAMES[actor]
+    if target == NO_TARGET:
+        if actor == SPACESHIP:
+            return "SPACESHIP destroys itself"
+        return name + " alone: no effect"
+    verb = (" rerolls the ", " removes the ", " flips the ")[actor - MEEPLE]
+    return name + verb + FACE_NAMES[target]
+
+
+class MastersState:
+    """A whole game: seats, rounds, totals, and the dice zones of the turn in play."""
+
+    def __init__(self, players=1):
+        if not 1 <= players <= MAX_PLAYERS:
+            raise ValueError("players must be 1-4")
+        self.players = players
+        self.journal = bytearray()
+        self.totals = [0] * players
+        self.turns = []  # per finished turn: (seat, points, how it ended)
+        self.first = 0
+        self.seat = 0
+        self.round = 0
+        self.played = 0  # turns finished in this round
+        self.active = bytearray(FACES)
+        self.inactive = 0
+        self.used = 0
+        self.scored = 0
+        self.pending = 0  # dice leaving a hand, about to land in active
+        self.phase = _FIRST
+
+    # -- OpenSpiel-style queries -------------------------------------------------------
+    def current_player(self):
+        phase = self.phase
+        if phase == _FIRST or phase == _ROLL:
+            return CHANCE
+        if phase == _OVER:
+            return TERMINAL
+        return self.seat
+
+    def is_terminal(self):
+        return self.phase == _OVER
+
+    def is_chance(self):
+        return self.phase == _FIRST or self.phase == _ROLL
+
+    def chance_outcomes(self):
+        """[(outcome, probability)]: every outcome of the chance node, equally likely."""
+        n = self.players if self.phase == _FIRST else FACES
+        if self.phase != _FIRST and self.phase != _ROLL:
+            return []
+        p = 1.0 / n
+        return [(i, p) for i in range(n)]
+
+    def legal_actions(self):
+        phase = self.phase
+        if phase == _FIRST:
+            return list(range(self.players))
+        if phase == _ROLL:
+            return list(range(FACES))
+        if phase == _DECIDE:
+            return [PASS, CONTINUE]
+        if phase != _RESOLVE:
+            return []
+        active = self.active
+        acts = []
+        if active[HEART]:
+            acts.append(HEART_ACT)
+        total = sum(active)
+        for actor in (MEEPLE, SPACESHIP, SUPERHERO):
+            if not active[actor]:
+                continue
+            base = MEEPLE_ON + ((actor - MEEPLE) << 3)
+            if total == 1:  # M3e: the lone die has no other die to act on
+                acts.append(base + NO_TARGET)
+                continue
+            for t in range(FACES):
+                if active[t] - (t == actor) > 0:  # "another" active die
+                    acts.append(base + t)
+        return acts
+
+    def is_legal(self, action):
+        return action in self.legal_actions()
+
+    def returns(self):
+        """Each seat's game total (points are the game's own utility)."""
+        return list(self.totals)
+
+    def winners(self):
+        """Seats with the highest total (M8: ties share the victory)."""
+        best = max(self.totals)
+        return [i for i in range(self.players) if self.totals[i] == best]
+
+    def dice_in_play(self):
+        """Dice across the four zones plus those being rolled: always 10 during a turn (M2)."""
+        return sum(self.active) + self.inactive + self.used + self.scored + self.pending
+
+    def turn_points(self):
+        """What passing now would add (M7)."""
+        return points_for(self.scored)
+
+    def clone(self):
+        s = MastersState(self.players)
+        s.journal = bytearray(self.journal)
+        s.totals = list(self.totals)
+        s.turns = list(self.turns)
+        s.first = self.first
+        s.seat = self.seat
+        s.round = self.round
+        s.played = self.played
+        s.active = bytearray(self.active)
+        s.inactive = self.inactive
+        s.used = self.used
+        s.scored = self.scored
+        s.pending = self.pending
+        s.phase = self.phase
+        return s
+
+    # -- transitions ---------------------------------------------------------------
+    def apply_action(self, action):
+        """Apply one journal entry; an illegal action raises ValueError, state unchanged."""
+        phase = self.phase
+        if phase == _FIRST:
+            if not 0 <= action < self.players:
+                raise ValueError("bad first seat")
+            self.journal.append(action)
+            self.first = self.seat = action
+            self._start_turn()
+        elif phase == _ROLL:
+            if not 0 <= action < FACES:
+                raise ValueError("bad die face")
+            self.journal.append(action)
+            self.active[action] += 1
+            self.pending -= 1
+            if not self.pending:
+                self._settle()
+        elif phase == _DECIDE:
+            if action == PASS:
+                self.journal.append(action)
+                self._end_turn(ENDED_PASS)
+            elif action == CONTINUE:
+                self.journal.append(action)
+                # M6: every used die is rolled back into active
+                self.pending = self.used
+                self.used = 0
+                self.phase = _ROLL
+            else:
+                raise ValueError("pass or continue")
+        elif phase == _RESOLVE:
+            if action not in self.legal_actions():
+                raise ValueError("not a legal resolution")
+            self.journal.append(action)
+            self._resolve(action)
+        else:
+            raise ValueError("game over")
+
+    def _resolve(self, action):
+        active = self.active
+        actor = action_actor(action)
+        # M3: the acting die moves to used first, then its effect applies.
+        active[actor] -= 1
+        self.used += 1
+        if actor == HEART:
+            if self.inactive:  # M3d
+                self.inactive -= 1
+                self.pending = 1
+                self.phase = _ROLL
+                return
+        else:
+            target = action & 7
+            if target == NO_TARGET:
+                if actor == SPACESHIP:  # M3e: a lone spaceship busts the turn
+                    self._end_turn(ENDED_BUST)
+                    return
+            elif actor == MEEPLE:  # M3a
+                active[target] -= 1
+                self.pending = 1
+                self.phase = _ROLL
+                return
+            elif actor == SPACESHIP:  # M3c
+                active[target] -= 1
+                self.inactive += 1
+            else:  # M3b
+                active[target] -= 1
+                active[target ^ 1] += 1
+        self._settle()
+
+    def _settle(self):
+        """After a roll or a resolution: more to resolve, end of resolution (M4), or M6."""
+        active = self.active
+        if active[HEART] or active[MEEPLE] or active[SPACESHIP] or active[SUPERHERO]:
+            self.phase = _RESOLVE
+            return
+        if active[DRAGON]:  # M4 -> M5
+            self._end_turn(ENDED_BUST)
+            return
+        self.scored += active[F42]
+        active[F42] = 0
+        if not self.used:  # M6: nothing to roll again, the pass is forced
+            self._end_turn(ENDED_FORCED)
+        else:
+            self.phase = _DECIDE
+
+    def _start_turn(self):
+        active = self.active
+        for f in range(FACES):
+            active[f] = 0
+        self.inactive = START_INACTIVE
+        self.used = 0
+        self.scored = 0
+        self.pending = START_ACTIVE
+        self.phase = _ROLL
+
+    def _end_turn(self, how):
+        points = 0 if how == ENDED_BUST else points_for(self.scored)  # M5, M7
+        self.totals[self.seat] += points
+        self.turns.append((self.seat, points, how))
+        self.played += 1
+        self.seat = (self.seat + 1) % self.players
+        if self.played == self.players:
+            self.played = 0
+            self.round += 1
+            if self.round == ROUNDS:  # M8
+                self.phase = _OVER
+                return
+        self._start_turn()
+
+    # -- views ------------------------------------------------------------------------
+    def phase_name(self):
+        return ("first", "roll", "resolve", "decide", "over")[self.phase]
+
+    def __str__(self):
+        if self.phase == _FIRST:
+            return "choosing the first player"
+        if self.phase == _OVER:
+            return "game over: totals " + " ".join(str(t) for t in self.totals)
+        parts = []
+        for f in range(FACES):
+            if self.active[f]:
+                parts.append(str(self.active[f]) + "x" + FACE_NAMES[f])
+        return "round {} seat {} | active {} | inactive {} used {} scored {}{}".format(
+            self.round + 1,
+            self.seat + 1,
+            " ".join(parts) or "-",
+            self.inactive,
+            self.used,
+            self.scored,
+            " | rolling {}".format(self.pending) if self.phase == _ROLL else "",
+        )
+
+
+def new_initial_state(players=1):
+    return MastersState(players)
+
+
+def position(active, inactive, used, scored):
+    """A one-seat state in the middle of a turn, for analysis (hints, solvers): `active`
+    counts the dice showing per face, still to be resolved. It has no journal, so it
+    cannot be replayed; the turn's end shows in `turns[-1]`."""
+    s = MastersState(1)
+    if sum(active) + inactive + used + scored != DICE:
+        raise ValueError("the four zones must hold 10 dice")
+    s.active = bytearray(active)
+    s.inactive = inactive
+    s.used = used
+    s.scored = scored
+    s._settle()
+    return s
+
+
+def replay(players, journal):
+    """Rebuild a game from its journal; raises ValueError naming the first bad entry."""
+    state = MastersState(players)
+    for i in range(len(journal)):
+        try:
+            state.apply_action(journal[i])
+        except ValueError as e:
+            raise ValueError("entry {}: {}".format(i, e)) from None
+    return state
+
+
+def last_decision(state):
+    """Journal index of the last player decision, or -1 (only chance so far)."""
+    probe = MastersState(state.players)
+    last = -1
+    journal = state.journal
+    for i in range(len(journal)):
+        if not probe.is_chance():
+            last = i
+        probe.apply_action(journal[i])
+    return last
+
+
+def undo(state):
+    """(previous state, removed entries): the last decision and the dice it rolled are
+    taken back; None when there is no decision to take back. Apply the removed entries
+    in order to redo."""
+    cut = last_decision(state)
+    if cut < 0:
+        return None
+    return replay(state.players, state.journal[:cut]), bytes(state.journal[cut:])
+
+
+def play_chance(state, randbelow):
+    """Resolve chance nodes with `randbelow(n)` -> 0..n-1 (the caller's RNG: seeded on
+    the host, hardware-seeded on the device). Returns how many were applied."""
+    n = 0
+    while state.is_chance():
+        outcomes = state.players if state.phase == _FIRST else FACES
+        state.apply_action(randbelow(outcomes))
+        n += 1
+    return n

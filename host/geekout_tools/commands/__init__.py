@@ -1,0 +1,1 @@
+"""Sub-commands of `geekout`: one module each, discovered by cli.py."""

