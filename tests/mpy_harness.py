@@ -31,9 +31,11 @@ def micropython_exe():
     return found
 
 
-def micropython_path(extra=()):
-    """MICROPYPATH value: '' (cwd) and .frozen first, as on the unix port's default."""
-    parts = ["", ".frozen", str(FAKES), str(FIRMWARE)] + [str(p) for p in extra]
+def micropython_path(extra=(), firmware=True):
+    """MICROPYPATH value: '' (cwd) and .frozen first, as on the unix port's default;
+    firmware=False leaves out firmware/ (a board that has only what was deployed)."""
+    parts = ["", ".frozen", str(FAKES)] + ([str(FIRMWARE)] if firmware else [])
+    parts += [str(p) for p in extra]
     return ":".join(parts)
 
 

@@ -1,0 +1,75 @@
+"""End to end: `geekout deploy` with stock mpremote to a MicroPython REPL on a pty."""
+
+import hashlib
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from mpy_harness import ROOT
+
+from geekout_tools.cli import main
+from geekout_tools.deploy.plan import MANIFEST_PATH
+
+MPREMOTE = Path(sys.executable).parent / "mpremote"
+
+
+@pytest.fixture
+def pico(tmp_path):
+    root = tmp_path / "board"
+    root.mkdir()
+    (root / "games").mkdir()
+    (root / "games" / "current.jnl").write_bytes(b"a saved game")
+    link = tmp_path / "ttyPico"
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "fakepico.py"), str(link), str(root)])
+    for _ in range(100):
+        if link.is_symlink():
+            break
+        time.sleep(0.05)
+    yield link, root
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def sha(path):
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_deploy_to_a_micropython_repl(pico, capsys):
+    link, root = pico
+    assert main(["deploy", "--port", str(link)]) == 0
+    out = capsys.readouterr().out
+    assert "deployed:" in out and "0 removed" in out
+    build = ROOT / "build" / "firmware"
+    for p in build.rglob("*"):
+        if p.is_file():
+            assert sha(root / p.relative_to(build)) == sha(p), p
+    assert (root / MANIFEST_PATH.lstrip("/")).exists()
+    assert (root / "games" / "current.jnl").read_bytes() == b"a saved game"
+
+    # Nothing changed: nothing is copied again.
+    assert main(["deploy", "--port", str(link)]) == 0
+    assert "firmware unchanged on the board" in capsys.readouterr().out
+
+    # The board imports the deployed bytecode (not the source tree).
+    res = subprocess.run([str(MPREMOTE), "connect", str(link), "exec",
+                          "import geekout.rules.masters as m; print(m.__file__, m.points_for(4))"],
+                         capture_output=True, text=True, timeout=60)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.split() == ["geekout/rules/masters.mpy", "10"]
+
+
+def test_deploy_to_a_silent_port_says_so(tmp_path, capsys):
+    # A pty with nothing behind it: the raw REPL never answers.
+    master, slave = os.openpty()
+    link = tmp_path / "ttyDead"
+    link.symlink_to(os.ttyname(slave))
+    try:
+        assert main(["deploy", "--port", str(link)]) == 2
+    finally:
+        os.close(master)
+        os.close(slave)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "does not answer as MicroPython" in err[0]
