@@ -4,7 +4,6 @@ import json
 from types import SimpleNamespace
 
 import pytest
-
 from geekout_tools.deploy import boards, plan
 from geekout_tools.deploy.transport import DryRunTransport, MpremoteTransport, describe_failure
 from geekout_tools.errors import UsageError

@@ -8,10 +8,9 @@ import time
 from pathlib import Path
 
 import pytest
-from mpy_harness import ROOT
-
 from geekout_tools.cli import main
 from geekout_tools.deploy.plan import MANIFEST_PATH
+from mpy_harness import ROOT
 
 MPREMOTE = Path(sys.executable).parent / "mpremote"
 
