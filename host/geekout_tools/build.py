@@ -19,12 +19,14 @@ ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
 BUILD = ROOT / "build" / "firmware"
 KEEP_AS_SOURCE = {"main.py"}
+HOST_ONLY = {"manifest.py"}  # the freeze manifest is read by MicroPython's build, not the board
 ARCH = "armv6m"
 
 
 def firmware_sources(root=FIRMWARE):
     """Every device source file, relative to firmware/, in a stable order."""
-    return sorted(p.relative_to(root) for p in root.rglob("*.py") if "__pycache__" not in p.parts)
+    return sorted(p.relative_to(root) for p in root.rglob("*.py")
+                  if "__pycache__" not in p.parts and p.relative_to(root).as_posix() not in HOST_ONLY)
 
 
 def data_files(root=FIRMWARE):

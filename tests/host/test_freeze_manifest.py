@@ -1,0 +1,17 @@
+"""firmware/manifest.py names what exists, in the form MicroPython's freezer reads."""
+
+from pathlib import Path
+
+FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
+
+
+def test_manifest_points_at_real_files():
+    calls = []
+    env = {name: (lambda *a, _n=name, **k: calls.append((_n, a, k)))
+           for name in ("metadata", "include", "package", "module", "require", "freeze")}
+    exec(compile((FIRMWARE / "manifest.py").read_text(), "manifest.py", "exec"), env)
+    packages = [a[0] for n, a, _ in calls if n == "package"]
+    modules = [a[0] for n, a, _ in calls if n == "module"]
+    assert packages == ["geekout"] and (FIRMWARE / "geekout" / "__init__.py").exists()
+    assert modules == ["main.py"]
+    assert ("include", ("$(PORT_DIR)/boards/manifest.py",), {}) in calls
