@@ -1,0 +1,193 @@
+"""The Masters turn solver (ruling M9) against the rules core and against hand work.
+
+- every transition of every resolution state agrees with masters.position(...) and
+  apply_action (so each of M3a-M3e, M4, M5, M6 shows in the solver as in the core);
+- an independent solver written directly on the rules core (value iteration, every die
+  outcome enumerated by apply_action) gives the same values on the small positions;
+- positions worked by hand.
+"""
+
+import numpy as np
+import pytest
+from geekout.rules import masters as m
+from geekout_tools.masters import solver as sv
+
+F42, HEART, MEEPLE, SHIP, HERO, DRAGON = range(6)
+
+
+def dice(*faces):
+    a = [0] * 6
+    for f in faces:
+        a[f] += 1
+    return a
+
+
+@pytest.fixture(scope="module")
+def best():
+    return sv.solve()
+
+
+def test_every_transition_matches_rules_core():
+    # All 42,757 resolution states, every legal action, every face a rolled die can show.
+    assert sv.crosscheck() == []
+
+
+def test_continue_rolls_match_rules_core():
+    """M6: CONTINUE rolls every used die; the solver's roll weights are the core's."""
+    mdl = sv.model()
+    for S, inact, U in [(0, 7, 3), (5, 2, 3), (8, 0, 2), (9, 0, 1), (6, 3, 1)]:
+        lv = mdl.levels[sv.DICE - S]
+        want = {}
+        for seq in np.ndindex(*([6] * U)):
+            p = m.position([0] * 6, inact, U, S)
+            p.apply_action(m.CONTINUE)
+            for f in seq:
+                p.apply_action(int(f))
+            a = [0] * 6
+            for f in seq:
+                a[f] += 1
+            j = mdl.index(a, inact, 0, S)
+            assert sv._core_matches(mdl, p, j) is None
+            want[j] = want.get(j, 0.0) + 6.0 ** -U
+        row = lv.W[inact]
+        got = {int(lv.layer0[c]): row[c] for c in np.nonzero(row)[0]}
+        assert got.keys() == want.keys()
+        assert all(abs(got[j] - want[j]) < 1e-15 for j in got)
+
+
+def test_v_star_and_bound(best):
+    assert best.error_bound() < 1e-9
+    assert 18 < best.start_value() < 20
+    # every level settled by policy iteration with a Bellman residual at rounding level
+    assert max(best.residual) < 1e-12
+    assert max(best.rho) < 1
+
+
+def test_distribution_sums_and_mean(best):
+    dist = best.outcome_distribution()
+    assert dist.sum() == pytest.approx(1.0, abs=1e-12)
+    mean = sum(sv.points(s) * dist[s] for s in range(11))
+    assert mean == pytest.approx(best.start_value(), abs=1e-10)
+    assert dist[0] == pytest.approx(0.0, abs=1e-15)  # passing with nothing is never best
+
+
+# -- positions worked by hand ---------------------------------------------------------
+def test_lone_dragon_is_worth_zero(best):
+    # M4: a DRAGON left in active busts the turn, whatever is scored (M5).
+    for scored in (0, 3, 9):
+        assert best.value(dice(DRAGON), 9 - scored, 0, scored) == 0.0
+        assert best.action_values(dice(DRAGON), 9 - scored, 0, scored) == []
+
+
+def test_only_42s_with_nothing_used_must_pass(best):
+    # M4 then M6: the 42s move to scored; used is empty so the pass is forced (M7: 28).
+    assert best.value(dice(F42, F42), 3, 0, 5) == 28.0
+
+
+def test_spaceship_must_remove_the_dragon(best):
+    # M3c: only sending the DRAGON away leaves 42s alone; hitting a 42 leaves the DRAGON.
+    vals = dict(best.action_values(dice(SHIP, DRAGON, F42, F42), 0, 3, 3))
+    win = m.resolve_action(m.SPACESHIP, m.DRAGON)
+    lose = m.resolve_action(m.SPACESHIP, m.F42)
+    assert set(vals) == {win, lose}
+    assert vals[lose] == 0.0
+    assert vals[win] >= sv.points(5)
+    assert best.best_action(dice(SHIP, DRAGON, F42, F42), 0, 3, 3) == win
+    assert m.action_text(win) == "SPACESHIP removes the DRAGON"
+
+
+def test_lone_spaceship_destroys_itself(best):
+    # M3e: the lone SPACESHIP busts the turn and takes the scored dice with it.
+    assert best.action_values(dice(SHIP), 0, 1, 8) == [(m.SPACESHIP_ON + m.NO_TARGET, 0.0)]
+
+
+def test_heart_on_empty_inactive_has_no_effect(best):
+    # M3d: with nothing inactive the HEART just moves to used: the pass/continue point
+    # (inactive 0, used 2, scored 8) follows, where passing banks 36.
+    vals = dict(best.action_values(dice(HEART), 0, 1, 8))
+    assert vals == {m.HEART_ACT: pytest.approx(max(36.0, best.decide(0, 2, 8)[1]))}
+
+
+def test_need_55_from_nine_scored_is_one_third():
+    # Nine scored, one die used, nothing inactive. CONTINUE rolls it: 42 -> ten scored,
+    # forced pass with 55 (1/6); HEART (empty inactive), lone MEEPLE, lone SUPERHERO ->
+    # back here (3/6); SPACESHIP or DRAGON -> bust (2/6). p = 1/6 + p/2, so p = 1/3.
+    sol = sv.solve(need=55)
+    assert sol.decide(0, 1, 9)[1] == pytest.approx(1 / 3, abs=1e-14)
+    # expected points: continuing is worth 55/6 + C/2 -> 55/3 < 45, so PASS.
+    assert sv.solve().decide(0, 1, 9) == (45.0, pytest.approx(55 / 6 + 45 / 2, abs=1e-12))
+
+
+def test_need_probabilities_monotone():
+    """P(at least N points) cannot grow with N, at the start and at every state."""
+    start = [sv.solve(need=n).start_value() for n in range(1, 56)]
+    assert all(a >= b - 1e-15 for a, b in zip(start, start[1:]))
+    prev = None
+    for k in range(1, 11):
+        V = sv.solve(need=sv.points(k)).V[:-2]
+        assert V.min() >= 0 and V.max() <= 1 + 1e-12
+        if prev is not None:
+            assert (V <= prev + 1e-12).all()
+        prev = V
+    assert start[0] > 0.9 and start[-1] < 0.1
+
+
+# -- an independent solver on the rules core -----------------------------------------
+def reference(reward, max_free, sweeps=400):
+    """Value iteration over the pass/continue points with at most `max_free` unscored
+    dice, every resolution and roll played out by masters.position / apply_action."""
+    conts = [(i, free - i, 10 - free) for free in range(1, max_free + 1)
+             for i in range(free)]
+    C = {k: 0.0 for k in conts}
+
+    def value(s, memo):
+        if s.turns:
+            pts, how = s.turns[-1][1], s.turns[-1][2]
+            return 0.0 if how == m.ENDED_BUST else reward(pts)
+        key = (bytes(s.active), s.inactive, s.used, s.scored, s.pending, s.phase_name())
+        if key in memo:
+            return memo[key]
+        if s.is_chance():
+            v = 0.0
+            for f in range(6):
+                c = s.clone()
+                c.apply_action(f)
+                v += value(c, memo) / 6
+        elif s.phase_name() == "decide":
+            v = max(reward(m.points_for(s.scored)), C[(s.inactive, s.used, s.scored)])
+        else:
+            v = -1.0
+            for a in s.legal_actions():
+                c = s.clone()
+                c.apply_action(a)
+                v = max(v, value(c, memo))
+        memo[key] = v
+        return v
+
+    for _ in range(sweeps):
+        memo = {}
+        new = {}
+        for k in conts:
+            s = m.position([0] * 6, *k)
+            s.apply_action(m.CONTINUE)
+            new[k] = value(s, memo)
+        change = max(abs(new[k] - C[k]) for k in conts)
+        C = new
+        if change < 1e-15:
+            break
+    return C, value
+
+
+@pytest.mark.parametrize("need", [0, 6, 10])
+def test_matches_rules_core_solver_on_small_positions(need):
+    reward = (lambda p: float(p)) if need == 0 else (lambda p: 1.0 if p >= need else 0.0)
+    C, value = reference(reward, max_free=3)
+    sol = sv.solve(need=need)
+    for (i, u, s), c in C.items():
+        assert sol.decide(i, u, s)[1] == pytest.approx(c, abs=1e-9), (i, u, s)
+    # and a few resolution positions, valued by the same core-driven recursion
+    memo = {}
+    for active, i, u, s in [(dice(SHIP, DRAGON, F42), 0, 0, 7), (dice(MEEPLE, DRAGON), 1, 0, 7),
+                            (dice(HERO, HEART, F42), 0, 0, 7), (dice(HEART, HEART), 1, 0, 7)]:
+        want = value(m.position(active, i, u, s), memo)
+        assert sol.value(active, i, u, s) == pytest.approx(want, abs=1e-9)
