@@ -1,0 +1,697 @@
+"""Geek Out! galaxy battle rules core: turns, resources and victory, folded over a journal.
+
+The map stays on the table; this core tracks what players would otherwise keep on paper
+and enforces every rule it can see (rulings B1-B10 of RULES.md). Shape as in Masters and
+OpenSpiel: a state with its current player (CHANCE for the first-player draw, TERMINAL
+once someone has won), its phase and what is still owed, legal events, and `apply`.
+Events are the tuples of battle_events; an illegal one raises Illegal (a ValueError whose
+text starts with the ruling id, "B4: ...") and leaves the state unchanged. The journal is
+the events' bytes, so undo is a replay. Pure and deterministic; MicroPython and CPython.
+"""
+
+from micropython import const
+
+from . import battle_events as E
+
+CHANCE = const(-1)
+TERMINAL = const(-4)
+
+CELLS = const(30)  # B2: star cells in supply
+ACTION_POINTS = const(3)  # B3
+MAX_LEVEL = const(3)  # B4
+OPENING_CELLS = const(2)  # B2: each player places 2 cells in the opening
+START_RESERVE = const(4)  # B2: 4 bomb stars and 4 small stars each
+SHIPS = const(4)
+MOTHERSHIP = const(0)
+WIN_VALUE = const(9)  # B8 overload: collected star value
+WIN_KILLS = const(3)  # B8 destroyer
+WIN_LEAD = const(2)  # B8 supremacy: ships more than every other player
+
+# Star kinds and the game's whole stock of each (manual: pieces).
+SMALL = const(0)
+BOMB = const(1)
+NOVA = const(2)
+KIND_NAMES = ("small", "bomb", "supernova")
+TOTALS = (31, 16, 10)
+NOVA_VALUE = const(3)  # B5
+
+# Ship slots.
+_SUPPLY = const(0)
+_PLAY = const(1)
+_GONE = const(2)
+
+# Unique actions (B9): bits of a player's `unique` mask; each unused one holds a small star.
+TELEPORT = const(1)
+WORMHOLE_UA = const(2)
+SHIELD = const(4)
+UNIQUE_NAMES = ("teleport", "wormhole", "shield")
+
+# Phases.
+_FIRST = const(0)
+_OPEN_CELLS = const(1)
+_OPEN_STARS = const(2)
+_EXPLORE = const(3)
+_DRONES = const(4)
+_ATTACKS = const(5)
+_TACTICAL = const(6)
+_OVER = const(7)
+PHASE_NAMES = ("first player", "opening cells", "opening stars", "exploration",
+               "drone moves", "attacks", "tactical", "over")
+
+# Victory conditions (B8), in the order they are checked for one player.
+SUPREMACY = const(1)
+OVERLOAD = const(2)
+DESTROYER = const(3)
+CONDITION_NAMES = ("", "supremacy", "overload", "destroyer")
+
+
+class Illegal(ValueError):
+    """An event the rules refuse. `ruling` is the id (e.g. "B4"); str() is "B4: why"."""
+
+    def __init__(self, ruling, why):
+        super().__init__(ruling + ": " + why)
+        self.ruling = ruling
+
+
+class BattleState:
+    """One game: the shared supplies, each player's stars and ships, whose turn and phase."""
+
+    def __init__(self, players=3):
+        if players != 3 and players != 4:
+            raise ValueError("B1: 3 or 4 players")
+        n = players
+        self.players = n
+        self.journal = bytearray()
+        self.count = 0  # events applied
+        self.phase = _FIRST
+        self.seat = 0
+        self.first = 0
+        self.owed = 0  # cells owed (opening, exploration) or action points left (tactical)
+        self.opened = 0  # players done with the current opening round
+        self.cells = CELLS
+        # B2: the unused seats' pieces and the extra stars are out of play (the box); the
+        # supernovas wait there too, but for the one in the centre of the galaxy.
+        self.box = [TOTALS[SMALL] - n * (START_RESERVE + 3), TOTALS[BOMB] - n * START_RESERVE,
+                    TOTALS[NOVA] - 1]
+        self.map = [0, 0, 1]
+        self.reserve_small = [START_RESERVE] * n
+        self.reserve_bomb = [START_RESERVE] * n
+        self.coll_small = [0] * n
+        self.coll_nova = [0] * n
+        self.kills = [0] * n
+        self.unique = [TELEPORT | WORMHOLE_UA | SHIELD] * n
+        # Per ship, index player * 4 + ship: slot, levels, on its base, may attack, has
+        # used its free drone move this turn. Motherships start in play on their bases.
+        self.status = bytearray(n * SHIPS)
+        self.levels = bytearray(n * SHIPS)
+        self.base = bytearray(n * SHIPS)
+        self.armed = bytearray(n * SHIPS)
+        self.moved = bytearray(n * SHIPS)
+        for p in range(n):
+            self.status[p * SHIPS] = _PLAY
+            self.base[p * SHIPS] = 1
+        self.created = 0  # a drone was created this turn (B4)
+        self.wormholed = 0  # the wormhole was used this turn (B3)
+        self.winner = -1
+        self.condition = 0
+
+    # -- OpenSpiel-style queries ---------------------------------------------------------
+    def current_player(self):
+        if self.phase == _FIRST:
+            return CHANCE
+        if self.phase == _OVER:
+            return TERMINAL
+        return self.seat
+
+    def is_chance(self):
+        return self.phase == _FIRST
+
+    def is_terminal(self):
+        return self.phase == _OVER
+
+    def chance_outcomes(self):
+        """B1: any seat may be drawn to start, equally likely."""
+        if self.phase != _FIRST:
+            return []
+        q = 1.0 / self.players
+        return [(E.first(i), q) for i in range(self.players)]
+
+    def returns(self):
+        """1 for the winner, 0 for everyone else (and for all while nobody has won)."""
+        return [1 if p == self.winner else 0 for p in range(self.players)]
+
+    def phase_name(self):
+        return PHASE_NAMES[self.phase]
+
+    def points_left(self):
+        return self.owed if self.phase == _TACTICAL else 0
+
+    def owed_text(self):
+        """What the player in turn still owes before the phase can end."""
+        phase = self.phase
+        if phase == _FIRST:
+            return "draw the first player"
+        if phase == _OVER:
+            return "P{} won: {}".format(self.winner + 1, CONDITION_NAMES[self.condition])
+        if phase == _OPEN_CELLS or phase == _EXPLORE:
+            return "place {} cell{}".format(self.owed, "s" if self.owed > 1 else "")
+        if phase == _OPEN_STARS:
+            return "place 2 stars"
+        if phase == _TACTICAL:
+            return "{} action point{} left".format(self.owed, "" if self.owed == 1 else "s")
+        if phase == _DRONES:
+            return "drone moves (free), then done"
+        return "attacks, then done"
+
+    def ships_in_play(self, p):
+        """B10: the mothership always counts, also while back at its base."""
+        st = self.status
+        n = 0
+        for s in range(SHIPS):
+            if st[p * SHIPS + s] == _PLAY:
+                n += 1
+        return n
+
+    def drones_in_supply(self, p):
+        st = self.status
+        return sum(1 for s in range(1, SHIPS) if st[p * SHIPS + s] == _SUPPLY)
+
+    def star_value(self, p):
+        """B5: collected stars, small 1 and supernova 3."""
+        return self.coll_small[p] + NOVA_VALUE * self.coll_nova[p]
+
+    def unique_left(self, p):
+        return [UNIQUE_NAMES[i] for i in range(3) if self.unique[p] & (1 << i)]
+
+    def ship_at(self, p, s):
+        """(in play, levels, on its base) of player p's ship s."""
+        i = p * SHIPS + s
+        return self.status[i] == _PLAY, self.levels[i], self.base[i] == 1
+
+    def star_counts(self):
+        """Every star of each kind wherever it is: always TOTALS (stars are conserved)."""
+        small = self.box[SMALL] + self.map[SMALL] + sum(self.reserve_small) + sum(self.coll_small)
+        small += sum(self.levels)  # a ship's levels are small stars on it (B4)
+        for u in self.unique:  # an unused unique action holds a small star (B9)
+            small += (u & 1) + (u >> 1 & 1) + (u >> 2 & 1)
+        bomb = self.box[BOMB] + self.map[BOMB] + sum(self.reserve_bomb)
+        nova = self.box[NOVA] + self.map[NOVA] + sum(self.coll_nova)
+        return (small, bomb, nova)
+
+    def snapshot(self):
+        """Everything the state holds, as one comparable value."""
+        return (bytes(self.journal), self.count, self.phase, self.seat, self.first, self.owed,
+                self.opened, self.cells, tuple(self.box), tuple(self.map),
+                tuple(self.reserve_small), tuple(self.reserve_bomb), tuple(self.coll_small),
+                tuple(self.coll_nova), tuple(self.kills), tuple(self.unique),
+                bytes(self.status), bytes(self.levels), bytes(self.base), bytes(self.armed),
+                bytes(self.moved), self.created, self.wormholed, self.winner, self.condition)
+
+    # -- events ----------------------------------------------------------------------------
+    def apply(self, ev):
+        """Apply one event tuple; Illegal (state unchanged) if the rules refuse it."""
+        self._handle(ev, True)
+        self.journal.extend(E.encode(ev))
+        self.count += 1
+        self._check_victory(ev[1])
+
+    def check(self, ev):
+        """Raise Illegal if `ev` would be refused now; changes nothing."""
+        self._handle(ev, False)
+
+    def is_legal(self, ev):
+        try:
+            self._handle(ev, False)
+        except ValueError:
+            return False
+        return True
+
+    def legal_events(self):
+        """Every legal event of the current player from a broad candidate set (moves
+        found with at most 2 stars, at most one supernova merge per star placement)."""
+        if self.phase == _FIRST:
+            return [E.first(i) for i in range(self.players)]
+        if self.phase == _OVER:
+            return []
+        p = self.seat
+        cands = []
+        cands.append(E.done(p))
+        cands.append(E.cell(p))
+        for b in range(3):
+            cands.append(E.stars(p, b))
+            for m in range(4):
+                cands.append(E.stars(p, b, (m,)))
+        for s in range(SHIPS):
+            cands.append(E.turn(p, s))
+            cands.append(E.move(p, s, 1))
+            for sm in range(3):
+                for bo in range(3 - sm):
+                    for nv in range(2 if sm + bo < 2 else 1):
+                        cands.append(E.move(p, s, 0, sm, bo, nv))
+                        if bo:
+                            cands.append(E.move(p, s, 0, sm, bo, nv, 1))
+            for pay in range(2):
+                cands.append(E.upgrade(p, s, pay))
+            for t in range(self.players):
+                cands.append(E.wormhole(p, t, s))
+                for ts in range(SHIPS):
+                    cands.append(E.attack(p, s, t, ts))
+                    cands.append(E.attack(p, s, t, ts, 1))
+        cands.append(E.drone(p, E.PAY_SMALL))
+        cands.append(E.drone(p, E.PAY_NOVA))
+        return [ev for ev in cands if self.is_legal(ev)]
+
+    def _handle(self, ev, do):
+        E.validate(ev)
+        kind = ev[0]
+        p = ev[1]
+        if self.phase == _OVER:
+            raise Illegal("B8", "the game is over")
+        if self.phase == _FIRST:
+            if kind != E.FIRST:
+                raise Illegal("B1", "draw the first player first")
+            if p >= self.players:
+                raise Illegal("B1", "no such player")
+            if do:
+                self.first = self.seat = p
+                self.phase = _OPEN_CELLS
+                self.owed = OPENING_CELLS
+            return
+        if kind == E.FIRST:
+            raise Illegal("B1", "the first player is already drawn")
+        if p != self.seat:
+            raise Illegal("B1", "it is P{}'s turn".format(self.seat + 1))
+        if (self.phase == _OPEN_CELLS and kind != E.CELL) or (
+                self.phase == _OPEN_STARS and kind != E.STARS):
+            raise Illegal("B2", "opening: " + self.owed_text())
+        if kind == E.CELL:
+            self._cell(do)
+        elif kind == E.STARS:
+            self._stars(p, ev, do)
+        elif kind == E.MOVE:
+            self._move(p, ev, do)
+        elif kind == E.TURN:
+            self._turn(p, ev[2], do)
+        elif kind == E.DRONE:
+            self._drone(p, ev[2], do)
+        elif kind == E.UPGRADE:
+            self._upgrade(p, ev[2], ev[3], do)
+        elif kind == E.ATTACK:
+            self._attack(p, ev, do)
+        elif kind == E.WORMHOLE:
+            self._wormhole(p, ev[2], ev[3], do)
+        else:
+            self._done(do)
+
+    def _point(self, what):
+        """B3/B4: a tactical action needs the tactical phase and an action point left."""
+        if self.phase != _TACTICAL:
+            if self.wormholed:
+                raise Illegal("B3", "no tactical phase after the wormhole")
+            raise Illegal("B3", "{} is a tactical action, not for the {} phase".format(
+                what, PHASE_NAMES[self.phase]))
+        if not self.owed:
+            raise Illegal("B3", "no action points left")
+
+    def _own_ship(self, p, s, ruling):
+        if self.status[p * SHIPS + s] != _PLAY:
+            raise Illegal(ruling, "P{} {} is not in play".format(p + 1, E.SHIP_NAMES[s]))
+        return p * SHIPS + s
+
+    def _cell(self, do):
+        phase = self.phase
+        if phase == _TACTICAL:
+            self._point("placing a cell")
+            if not self.cells:
+                raise Illegal("B4", "no cells left in supply")
+        elif phase != _OPEN_CELLS and phase != _EXPLORE:
+            raise Illegal("B3", "no cell placement in the {} phase".format(PHASE_NAMES[phase]))
+        if not do:
+            return
+        self.cells -= 1
+        if phase == _TACTICAL:
+            self.owed -= 1
+        elif phase == _EXPLORE:
+            self._after_exploration()
+        else:
+            self.owed -= 1
+            if not self.owed:  # B10: both opening cells in one go, then the next player
+                self._next_opener()
+
+    def _stars(self, p, ev, do):
+        bombs = ev[2]
+        small = 2 - bombs
+        phase = self.phase
+        if phase == _TACTICAL:
+            self._point("placing stars")
+        elif phase != _OPEN_STARS:
+            raise Illegal("B3", "no star placement in the {} phase".format(PHASE_NAMES[phase]))
+        if self.reserve_small[p] < small or self.reserve_bomb[p] < bombs:
+            raise Illegal("B4", "the reserve lacks those stars")
+        merges = ev[3]
+        ms = ev[4] + ev[5]
+        mb = 3 * merges - ms
+        # Manual: a cell reaching 3 stars becomes a supernova; those stars leave the game.
+        if ms > self.map[SMALL] + small or mb > self.map[BOMB] + bombs:
+            raise Illegal("B5", "the map does not hold the stars of that merge")
+        if merges > self.box[NOVA]:
+            raise Illegal("B2", "no supernova left in supply")
+        if not do:
+            return
+        self.reserve_small[p] -= small
+        self.reserve_bomb[p] -= bombs
+        m = self.map
+        m[SMALL] += small - ms
+        m[BOMB] += bombs - mb
+        m[NOVA] += merges
+        b = self.box
+        b[SMALL] += ms
+        b[BOMB] += mb
+        b[NOVA] -= merges
+        if phase == _TACTICAL:
+            self.owed -= 1
+        else:
+            self._next_opener()
+
+    def _move(self, p, ev, do):
+        s = ev[2]
+        i = self._own_ship(p, s, "B4")
+        phase = self.phase
+        if phase == _DRONES:
+            if s == MOTHERSHIP:
+                raise Illegal("B3", "only drones move in the drone phase")
+            if self.moved[i]:
+                raise Illegal("B3", "that drone has used its free move this turn")
+        else:
+            self._point("moving a ship")
+        to_base = ev[3]
+        small, bomb, nova, shield = ev[4], ev[5], ev[6], ev[7]
+        if to_base and (small or bomb or nova):
+            raise Illegal("B10", "a base holds no stars")
+        m = self.map
+        if small > m[SMALL] or bomb > m[BOMB] or nova > m[NOVA]:
+            raise Illegal("B10", "the map does not hold the stars found")
+        if shield:
+            if not self.unique[p] & SHIELD:
+                raise Illegal("B9", "the star shield is already used")
+            if not bomb:
+                raise Illegal("B6", "the star shield needs a bomb")
+        if not do:
+            return
+        if phase == _DRONES:
+            self.moved[i] = 1
+        else:
+            self.owed -= 1
+        self.armed[i] = 1  # B10: a ship that moved may attack again
+        self.base[i] = to_base
+        self._collect(p, i, small, bomb, nova, shield)
+
+    def _collect(self, p, i, small, bomb, nova, shield):
+        """B10: entering a cell collects its stars; bombs resolve first (B6)."""
+        m = self.map
+        b = self.box
+        bombs = bomb
+        if shield:
+            # B6/B10: the shield absorbs the first bomb before any level is lost; its star
+            # is collected only when that was the cell's only bomb.
+            self.unique[p] &= ~SHIELD
+            m[BOMB] -= 1
+            b[BOMB] += 1
+            bombs -= 1
+            if bomb == 1:
+                self.coll_small[p] += 1
+            else:
+                b[SMALL] += 1
+        while bombs:
+            bombs -= 1
+            m[BOMB] -= 1
+            b[BOMB] += 1
+            if self.levels[i]:  # B6: a bomb takes a level
+                self.levels[i] -= 1
+                b[SMALL] += 1
+            else:  # B6: no level left: destroyed, no kill; the cell's stars stay
+                self._destroy(i)
+                return
+        m[SMALL] -= small
+        m[NOVA] -= nova
+        self.coll_small[p] += small
+        self.coll_nova[p] += nova
+
+    def _destroy(self, i):
+        """B7: the owner drops a collected star (a supernova first) where the ship was; a
+        drone leaves the game, a mothership returns to its base with no levels."""
+        owner = i // SHIPS
+        if self.coll_nova[owner]:
+            self.coll_nova[owner] -= 1
+            self.map[NOVA] += 1
+        elif self.coll_small[owner]:
+            self.coll_small[owner] -= 1
+            self.map[SMALL] += 1
+        self.levels[i] = 0  # already 0: damage >= life removed them all
+        if i % SHIPS == MOTHERSHIP:
+            self.base[i] = 1
+        else:
+            self.status[i] = _GONE
+            self.base[i] = 0
+
+    def _turn(self, p, s, do):
+        i = self._own_ship(p, s, "B4")
+        self._point("turning a cannon")
+        if do:
+            self.owed -= 1
+            self.armed[i] = 1  # B10: a ship that turned may attack again
+
+    def _drone(self, p, pay, do):
+        self._point("creating a drone")
+        if self.created:
+            raise Illegal("B4", "one drone creation per turn")
+        if not self.drones_in_supply(p):
+            raise Illegal("B4", "no drone left in supply")
+        for s in range(SHIPS):  # manual: the drone appears on the base, which must be free
+            if self.status[p * SHIPS + s] == _PLAY and self.base[p * SHIPS + s]:
+                raise Illegal("B4", "the base is occupied")
+        if pay == E.PAY_SMALL:
+            if self.coll_small[p] < 2:
+                raise Illegal("B4", "a drone costs 2 collected small stars")
+        else:
+            if not self.coll_nova[p]:
+                raise Illegal("B4", "no collected supernova")
+            if not self.box[SMALL]:
+                raise Illegal("B2", "no small star out of play for the shield")
+        if not do:
+            return
+        self.owed -= 1
+        self.created = 1
+        s = 1
+        while self.status[p * SHIPS + s] != _SUPPLY:
+            s += 1
+        i = p * SHIPS + s
+        self.status[i] = _PLAY
+        self.base[i] = 1
+        self.armed[i] = 1
+        self.moved[i] = 0
+        if pay == E.PAY_SMALL:
+            self.coll_small[p] -= 2  # spent: out of the game
+            self.box[SMALL] += 2
+        else:  # B4: a supernova gives a drone with one shield level, spent whole (B10)
+            self.coll_nova[p] -= 1
+            self.box[NOVA] += 1
+            self.box[SMALL] -= 1
+            self.levels[i] = 1
+
+    def _upgrade(self, p, s, pay, do):
+        i = self._own_ship(p, s, "B4")
+        self._point("upgrading")
+        lv = self.levels[i]
+        if lv >= MAX_LEVEL:
+            raise Illegal("B4", "a ship has at most 3 levels")
+        if pay == E.PAY_SMALL:
+            if not self.coll_small[p]:
+                raise Illegal("B4", "no collected small star")
+        else:
+            if not self.coll_nova[p]:
+                raise Illegal("B4", "no collected supernova")
+            if self.box[SMALL] < MAX_LEVEL - lv:
+                raise Illegal("B2", "not enough small stars out of play for the levels")
+        if not do:
+            return
+        self.owed -= 1
+        if pay == E.PAY_SMALL:  # B4: the small star goes on the ship as a level
+            self.coll_small[p] -= 1
+            self.levels[i] = lv + 1
+        else:  # B4/B10: +3 levels, capped at 3, the supernova spent whole
+            self.coll_nova[p] -= 1
+            self.box[NOVA] += 1
+            self.box[SMALL] -= MAX_LEVEL - lv
+            self.levels[i] = MAX_LEVEL
+
+    def _attack(self, p, ev, do):
+        s, t, ts, teleport = ev[2], ev[3], ev[4], ev[5]
+        if self.phase != _ATTACKS and self.phase != _TACTICAL:
+            raise Illegal("B3", "no attacks in the {} phase".format(PHASE_NAMES[self.phase]))
+        i = self._own_ship(p, s, "B7")
+        if t == p:
+            raise Illegal("B10", "a ship never attacks its own side")
+        if t >= self.players:
+            raise Illegal("B7", "no such player")
+        j = self._own_ship(t, ts, "B7")
+        if self.base[i]:
+            raise Illegal("B7", "a ship on a base cannot attack")
+        if self.base[j]:
+            raise Illegal("B7", "a ship on a base cannot be attacked")
+        if not self.armed[i]:
+            raise Illegal("B10", "that ship attacked and has not moved or turned since")
+        if teleport and not self.unique[t] & TELEPORT:
+            raise Illegal("B9", "the defender's teleport is already used")
+        if not do:
+            return
+        self.armed[i] = 0
+        if teleport:  # B10: teleport cancels the attack; its star stays on the map
+            self.unique[t] &= ~TELEPORT
+            self.map[SMALL] += 1
+            return
+        damage = 1 + self.levels[i]  # B7
+        life = 1 + self.levels[j]
+        removed = min(damage, self.levels[j])
+        self.levels[j] -= removed
+        self.reserve_small[p] += removed  # B7: one small star per level removed
+        if damage >= life:
+            self.kills[p] += 1
+            self._destroy(j)
+
+    def _wormhole(self, p, t, ts, do):
+        if self.phase != _DRONES and self.phase != _ATTACKS:
+            # B10: after exploration, before the tactical phase
+            raise Illegal("B10", "the wormhole comes between exploration and the tactical phase")
+        if not self.unique[p] & WORMHOLE_UA:
+            raise Illegal("B9", "the wormhole is already used")
+        if t >= self.players:
+            raise Illegal("B9", "no such player")
+        j = self._own_ship(t, ts, "B9")
+        if not do:
+            return
+        self.unique[p] &= ~WORMHOLE_UA
+        self.map[SMALL] += 1  # manual: its star is left where the ship was
+        self.base[j] = 0  # manual: never onto a base
+        self.armed[j] = 1
+        self.wormholed = 1
+
+    def _done(self, do):
+        phase = self.phase
+        if phase == _TACTICAL and self.owed:
+            raise Illegal("B3", "the 3 action points are mandatory: {} left".format(self.owed))
+        if phase != _DRONES and phase != _ATTACKS and phase != _TACTICAL:
+            raise Illegal("B3", "still owed: " + self.owed_text())
+        if not do:
+            return
+        if phase == _DRONES:
+            self.phase = _ATTACKS
+        elif phase == _ATTACKS and not self.wormholed:
+            self.phase = _TACTICAL
+            self.owed = ACTION_POINTS
+        else:
+            self.seat = (self.seat + 1) % self.players
+            self._start_turn()
+
+    # -- flow ----------------------------------------------------------------------------
+    def _next_opener(self):
+        """B2: in turn order, each places 2 cells; then in turn order, 2 stars each."""
+        self.opened += 1
+        self.seat = (self.seat + 1) % self.players
+        if self.opened < self.players:
+            if self.phase == _OPEN_CELLS:
+                self.owed = OPENING_CELLS
+            return
+        self.opened = 0
+        self.seat = self.first
+        if self.phase == _OPEN_CELLS:
+            self.phase = _OPEN_STARS
+            self.owed = 0
+        else:
+            self._start_turn()
+
+    def _start_turn(self):
+        p = self.seat
+        for s in range(SHIPS):
+            self.armed[p * SHIPS + s] = 1
+            self.moved[p * SHIPS + s] = 0
+        self.created = 0
+        self.wormholed = 0
+        if self.cells:  # B3: exploration is mandatory while the supply has cells
+            self.phase = _EXPLORE
+            self.owed = 1
+        else:  # B10: with no cells left the turn starts at drone moves
+            self._after_exploration()
+
+    def _after_exploration(self):
+        # Nothing to do in the drone phase without a drone in play: straight to attacks.
+        self.owed = 0
+        self.phase = _DRONES if self.ships_in_play(self.seat) > 1 else _ATTACKS
+
+    def _check_victory(self, active):
+        """B8: after every event, the active player first, then clockwise."""
+        n = self.players
+        ships = [self.ships_in_play(q) for q in range(n)]
+        for k in range(n):
+            p = (active + k) % n
+            cond = 0
+            lead = ships[p] - max(ships[q] for q in range(n) if q != p)
+            if lead >= WIN_LEAD:
+                cond = SUPREMACY
+            elif self.star_value(p) >= WIN_VALUE:
+                cond = OVERLOAD
+            elif self.kills[p] >= WIN_KILLS:
+                cond = DESTROYER
+            if cond:
+                self.winner = p
+                self.condition = cond
+                self.phase = _OVER
+                return
+
+    def __str__(self):
+        if self.phase == _FIRST or self.phase == _OVER:
+            return self.owed_text()
+        return "P{} {}: {}".format(self.seat + 1, PHASE_NAMES[self.phase], self.owed_text())
+
+
+def new_initial_state(players=3):
+    return BattleState(players)
+
+
+def replay(players, journal):
+    """Rebuild a game from its journal bytes; Illegal/BadEvent name the event index."""
+    state = BattleState(players)
+    pos = 0
+    i = 0
+    while pos < len(journal):
+        try:
+            ev, pos = E.decode(journal, pos)
+            state.apply(ev)
+        except Illegal as e:
+            raise Illegal(e.ruling, "event {}: {}".format(i, str(e)[len(e.ruling) + 2:])) from None
+        except E.BadEvent as e:
+            raise E.BadEvent("event {}: {}".format(i, e)) from None
+        i += 1
+    return state
+
+
+def undo(state):
+    """(previous state, removed event) or None when only the chance draw is left: the
+    last event is dropped and the rest replayed. Apply the removed event to redo."""
+    if state.count < 2:
+        return None
+    events = E.decode_all(state.journal)
+    last = events.pop()
+    prev = BattleState(state.players)
+    for ev in events:
+        prev.apply(ev)
+    return prev, last
+
+
+def play_chance(state, randbelow):
+    """Draw the first player with the caller's `randbelow(n)` (B1); returns the seat."""
+    if state.phase != _FIRST:
+        return -1
+    seat = randbelow(state.players)
+    state.apply(E.first(seat))
+    return seat

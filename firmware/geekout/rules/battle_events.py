@@ -1,0 +1,368 @@
+"""Galaxy battle events: ids, the compact tuple form, its bytes, and the JSON form.
+
+An event is a flat tuple of small ints, (TYPE, player, fields...), one fixed shape per
+type (below). The gadget's journal stores each event as 1-3 bytes (`encode`/`decode`);
+journal files use the JSON form (`from_json`/`to_json`), documented in docs/battle.md.
+Pure: no I/O; runs on MicroPython and CPython.
+
+  (FIRST, p)                                     chance: seat p plays first (B1)
+  (CELL, p)                                      place one star cell
+  (STARS, p, bombs, merges, m1, m2)              place 2 reserve stars, `bombs` of them
+                                                 bombs; `merges` cells (0-2) reached 3
+                                                 stars and became a supernova, the i-th
+                                                 made of m_i small stars and 3-m_i bombs
+  (MOVE, p, ship, base, small, bomb, nova, shield)  move a ship; base=1: onto its own
+                                                 base; small/bomb/nova: stars found in
+                                                 the cell entered; shield=1: use the star
+                                                 shield there
+  (TURN, p, ship)                                turn a cannon one position
+  (DRONE, p, pay)                                create a drone (pay PAY_SMALL: 2 small
+                                                 stars, PAY_NOVA: one supernova)
+  (UPGRADE, p, ship, pay)                        upgrade a ship (1 small or 1 supernova)
+  (ATTACK, p, ship, target, tship, teleport)     ship attacks target's ship tship;
+                                                 teleport=1: the defender teleports away
+  (WORMHOLE, p, target, tship)                   wormhole on any player's ship
+  (DONE, p)                                      end the current phase
+
+Ships are numbered per player: 0 is the mothership, 1-3 the drones.
+"""
+
+from micropython import const
+
+FIRST = const(0)
+CELL = const(1)
+STARS = const(2)
+MOVE = const(3)
+TURN = const(4)
+DRONE = const(5)
+UPGRADE = const(6)
+ATTACK = const(7)
+WORMHOLE = const(8)
+DONE = const(9)
+TYPE_NAMES = ("first", "cell", "stars", "move", "turn", "drone", "upgrade", "attack",
+              "wormhole", "done")
+# Tuple length and byte length per type.
+_SIZES = (2, 2, 6, 8, 3, 3, 4, 6, 4, 2)
+_BYTES = (1, 1, 2, 3, 2, 2, 2, 2, 2, 1)
+
+PAY_SMALL = const(0)
+PAY_NOVA = const(1)
+PAY_NAMES = ("small", "supernova")
+SHIP_NAMES = ("M", "D1", "D2", "D3")
+
+MAX_SEATS = const(4)
+SHIPS = const(4)  # per player: the mothership and 3 drones
+
+
+class BadEvent(ValueError):
+    """An event that is not well formed (unknown type, field missing or out of range)."""
+
+
+def _bit(v):
+    return 1 if v else 0
+
+
+def first(p):
+    return (FIRST, p)
+
+
+def cell(p):
+    return (CELL, p)
+
+
+def done(p):
+    return (DONE, p)
+
+
+def stars(p, bombs=0, merges=()):
+    """`merges`: for each cell that became a supernova, how many of its 3 stars were small."""
+    m = list(merges) + [0, 0]
+    return (STARS, p, bombs, len(merges), m[0], m[1])
+
+
+def move(p, ship, base=0, small=0, bomb=0, nova=0, shield=0):
+    return (MOVE, p, ship, _bit(base), small, bomb, nova, _bit(shield))
+
+
+def turn(p, ship):
+    return (TURN, p, ship)
+
+
+def drone(p, pay=PAY_SMALL):
+    return (DRONE, p, pay)
+
+
+def upgrade(p, ship, pay=PAY_SMALL):
+    return (UPGRADE, p, ship, pay)
+
+
+def attack(p, ship, target, tship, teleport=0):
+    return (ATTACK, p, ship, target, tship, _bit(teleport))
+
+
+def wormhole(p, target, tship):
+    return (WORMHOLE, p, target, tship)
+
+
+def _limits(kind):
+    """Upper bound (inclusive) of each field after (type, player)."""
+    if kind == STARS:
+        return (2, 2, 3, 3)
+    if kind == MOVE:
+        return (3, 1, 3, 3, 3, 1)
+    if kind == TURN:
+        return (3,)
+    if kind == DRONE:
+        return (1,)
+    if kind == UPGRADE:
+        return (3, 1)
+    if kind == ATTACK:
+        return (3, 3, 3, 1)
+    if kind == WORMHOLE:
+        return (3, 3)
+    return ()
+
+
+def validate(ev):
+    """Raises BadEvent unless `ev` is a well-formed event tuple; returns it."""
+    if not isinstance(ev, tuple) or len(ev) < 2:
+        raise BadEvent("an event is a tuple (type, player, ...)")
+    kind = ev[0]
+    if not isinstance(kind, int) or not 0 <= kind <= DONE:
+        raise BadEvent("unknown event type {}".format(kind))
+    if len(ev) != _SIZES[kind]:
+        raise BadEvent("{} takes {} fields".format(TYPE_NAMES[kind], _SIZES[kind]))
+    limits = (MAX_SEATS - 1,) + _limits(kind)
+    for i in range(len(limits)):
+        v = ev[i + 1]
+        if not isinstance(v, int) or not 0 <= v <= limits[i]:
+            raise BadEvent("{} field {} out of range".format(TYPE_NAMES[kind], i + 1))
+    if kind == STARS:
+        nm = ev[3]
+        if (nm < 1 and ev[4]) or (nm < 2 and ev[5]):
+            raise BadEvent("stars: merge detail without a merge")
+    return ev
+
+
+# -- bytes: byte 0 = type << 2 | player; the fields packed in 0-2 more bytes ------------
+def encode(ev):
+    validate(ev)
+    kind = ev[0]
+    b0 = kind << 2 | ev[1]
+    if kind == STARS:
+        return bytes((b0, ev[2] | ev[3] << 2 | ev[4] << 4 | ev[5] << 6))
+    if kind == MOVE:
+        return bytes((b0, ev[2] | ev[3] << 2 | ev[7] << 3 | ev[5] << 4 | ev[4] << 6, ev[6]))
+    if kind == TURN or kind == DRONE:
+        return bytes((b0, ev[2]))
+    if kind == UPGRADE:
+        return bytes((b0, ev[2] | ev[3] << 2))
+    if kind == ATTACK:
+        return bytes((b0, ev[2] | ev[3] << 2 | ev[4] << 4 | ev[5] << 6))
+    if kind == WORMHOLE:
+        return bytes((b0, ev[2] | ev[3] << 2))
+    return bytes((b0,))
+
+
+def decode(buf, pos=0):
+    """(event, position after it) from the bytes at buf[pos:]."""
+    if pos >= len(buf):
+        raise BadEvent("journal ends inside an event")
+    b0 = buf[pos]
+    kind = b0 >> 2
+    p = b0 & 3
+    if kind > DONE:
+        raise BadEvent("unknown event type {}".format(kind))
+    n = _BYTES[kind]
+    if pos + n > len(buf):
+        raise BadEvent("journal ends inside an event")
+    b = buf[pos + 1] if n > 1 else 0
+    if kind == STARS:
+        ev = (kind, p, b & 3, b >> 2 & 3, b >> 4 & 3, b >> 6)
+    elif kind == MOVE:
+        ev = (kind, p, b & 3, b >> 2 & 1, b >> 6, b >> 4 & 3, buf[pos + 2], b >> 3 & 1)
+    elif kind == TURN or kind == DRONE:
+        ev = (kind, p, b)
+    elif kind == UPGRADE or kind == WORMHOLE:
+        ev = (kind, p, b & 3, b >> 2)
+    elif kind == ATTACK:
+        ev = (kind, p, b & 3, b >> 2 & 3, b >> 4 & 3, b >> 6)
+    else:
+        ev = (kind, p)
+    return validate(ev), pos + n
+
+
+def decode_all(buf):
+    """Every event of a journal, in order."""
+    out = []
+    pos = 0
+    while pos < len(buf):
+        ev, pos = decode(buf, pos)
+        out.append(ev)
+    return out
+
+
+# -- JSON form ---------------------------------------------------------------------------
+_KIND_NAMES = ("small", "bomb", "supernova")
+_FIELDS = (
+    ("player",),
+    ("player",),
+    ("player", "stars", "merge"),
+    ("player", "ship", "to", "found", "shield"),
+    ("player", "ship"),
+    ("player", "pay"),
+    ("player", "ship", "pay"),
+    ("player", "ship", "target", "target_ship", "teleport"),
+    ("player", "target", "target_ship"),
+    ("player",),
+)
+
+
+def _int(d, key, default=None):
+    v = d.get(key, default)
+    if v is None:
+        raise BadEvent("missing field '{}'".format(key))
+    if type(v) is not int:
+        raise BadEvent("'{}' must be a whole number".format(key))
+    return v
+
+
+def _flag(d, key):
+    v = d.get(key, False)
+    if type(v) is not bool:
+        raise BadEvent("'{}' must be true or false".format(key))
+    return 1 if v else 0
+
+
+def _pay(d):
+    v = d.get("pay")
+    if v not in PAY_NAMES:
+        raise BadEvent("'pay' must be \"small\" or \"supernova\"")
+    return PAY_NAMES.index(v)
+
+
+def _star_list(v, kinds, size, what):
+    if not isinstance(v, list) or len(v) != size:
+        raise BadEvent("'{}' must list {} stars".format(what, size))
+    bombs = 0
+    for k in v:
+        if k not in kinds:
+            raise BadEvent("'{}' holds an unknown star kind".format(what))
+        if k == "bomb":
+            bombs += 1
+    return bombs
+
+
+def from_json(d):
+    """The event tuple of one JSON event object; raises BadEvent naming the problem."""
+    if not isinstance(d, dict):
+        raise BadEvent("an event must be a JSON object")
+    name = d.get("type")
+    if name not in TYPE_NAMES:
+        raise BadEvent("unknown event type {}".format(repr(name) if name is not None else "(none)"))
+    kind = TYPE_NAMES.index(name)
+    allowed = _FIELDS[kind]
+    for key in d:
+        if key != "type" and key != "note" and key not in allowed:
+            raise BadEvent("{}: unknown field '{}'".format(name, key))
+    p = _int(d, "player")
+    if kind == STARS:
+        bombs = _star_list(d.get("stars"), ("small", "bomb"), 2, "stars")
+        merge = d.get("merge", [])
+        if not isinstance(merge, list) or len(merge) > 2:
+            raise BadEvent("'merge' must list at most 2 cells")
+        ms = [3 - _star_list(m, ("small", "bomb"), 3, "merge") for m in merge]
+        ev = stars(p, bombs, ms)
+    elif kind == MOVE:
+        to = d.get("to", "cell")
+        if to != "cell" and to != "base":
+            raise BadEvent("'to' must be \"cell\" or \"base\"")
+        found = d.get("found", {})
+        if not isinstance(found, dict):
+            raise BadEvent("'found' must be an object of star counts")
+        for key in found:
+            if key not in _KIND_NAMES:
+                raise BadEvent("'found' holds an unknown star kind")
+        ev = move(p, _int(d, "ship"), to == "base", _int(found, "small", 0),
+                  _int(found, "bomb", 0), _int(found, "supernova", 0), _flag(d, "shield"))
+    elif kind == TURN:
+        ev = turn(p, _int(d, "ship"))
+    elif kind == DRONE:
+        ev = drone(p, _pay(d))
+    elif kind == UPGRADE:
+        ev = upgrade(p, _int(d, "ship"), _pay(d))
+    elif kind == ATTACK:
+        ev = attack(p, _int(d, "ship"), _int(d, "target"), _int(d, "target_ship"),
+                    _flag(d, "teleport"))
+    elif kind == WORMHOLE:
+        ev = wormhole(p, _int(d, "target"), _int(d, "target_ship"))
+    else:
+        ev = (kind, p)
+    try:
+        return validate(ev)
+    except BadEvent as e:
+        raise BadEvent("{}: a field is out of range ({})".format(name, e)) from None
+
+
+def to_json(ev):
+    """The JSON object (a dict) of an event tuple; defaults are left out."""
+    kind = ev[0]
+    d = {"type": TYPE_NAMES[kind], "player": ev[1]}
+    if kind == STARS:
+        d["stars"] = ["small"] * (2 - ev[2]) + ["bomb"] * ev[2]
+        if ev[3]:
+            d["merge"] = [["small"] * m + ["bomb"] * (3 - m) for m in ev[4:4 + ev[3]]]
+    elif kind == MOVE:
+        d["ship"] = ev[2]
+        if ev[3]:
+            d["to"] = "base"
+        found = {}
+        for i in range(3):
+            if ev[4 + i]:
+                found[_KIND_NAMES[i]] = ev[4 + i]
+        if found:
+            d["found"] = found
+        if ev[7]:
+            d["shield"] = True
+    elif kind == TURN:
+        d["ship"] = ev[2]
+    elif kind == DRONE:
+        d["pay"] = PAY_NAMES[ev[2]]
+    elif kind == UPGRADE:
+        d["ship"] = ev[2]
+        d["pay"] = PAY_NAMES[ev[3]]
+    elif kind == ATTACK:
+        d["ship"] = ev[2]
+        d["target"] = ev[3]
+        d["target_ship"] = ev[4]
+        if ev[5]:
+            d["teleport"] = True
+    elif kind == WORMHOLE:
+        d["target"] = ev[2]
+        d["target_ship"] = ev[3]
+    return d
+
+
+def event_text(ev):
+    """A short line for the gadget's screen, e.g. "P2 attack M>P3 D1"."""
+    kind = ev[0]
+    head = "P{} {}".format(ev[1] + 1, TYPE_NAMES[kind])
+    if kind == STARS:
+        return head + " {}s {}b".format(2 - ev[2], ev[2]) + (" +nova" * ev[3])
+    if kind == MOVE:
+        text = head + " " + SHIP_NAMES[ev[2]] + (" base" if ev[3] else "")
+        if ev[4] or ev[5] or ev[6]:
+            text += " {}s{}b{}n".format(ev[4], ev[5], ev[6])
+        return text + (" shield" if ev[7] else "")
+    if kind == TURN:
+        return head + " " + SHIP_NAMES[ev[2]]
+    if kind == DRONE:
+        return head + " " + PAY_NAMES[ev[2]]
+    if kind == UPGRADE:
+        return head + " " + SHIP_NAMES[ev[2]] + " " + PAY_NAMES[ev[3]]
+    if kind == ATTACK:
+        return head + " {}>P{} {}".format(SHIP_NAMES[ev[2]], ev[3] + 1, SHIP_NAMES[ev[4]]) + (
+            " teleport" if ev[5] else "")
+    if kind == WORMHOLE:
+        return head + " P{} {}".format(ev[2] + 1, SHIP_NAMES[ev[3]])
+    return head
