@@ -50,6 +50,38 @@ def register(sub):
     play.add_argument("--players", type=str, default="1", help="1-4 players (default 1)")
     play.add_argument("--seed", type=str, default=None, help="random seed for the dice")
     play.set_defaults(func=run_play)
+
+    so = msub.add_parser(
+        "solve",
+        help="the optimal turn: expected points V*, or P(at least N points)",
+        description="Solve one Masters turn exactly (ruling M9): the largest expected points "
+                    "from the start of a turn, or with --need N the highest probability of "
+                    "ending the turn with at least N points.",
+    )
+    so.add_argument("--need", default=None, help="1-55, or 'all' for every N")
+    so.add_argument("--details", action="store_true",
+                    help="with --json: add the error bound, P(bust) and the points distribution")
+    so.add_argument("--json", action="store_true", help="print one JSON object")
+    so.set_defaults(func=run_solve)
+
+    ad = msub.add_parser(
+        "advise",
+        help="the best next step of a position, with the value of every alternative",
+        description="Value a position in the middle of a turn and rank every next step. "
+                    "Without --active the position is the pass/continue decision.",
+        epilog="example: geekout masters advise --active 42,42,DRAGON,MEEPLE --inactive 3 "
+               "--used 3 --scored 1",
+    )
+    ad.add_argument("--active", default="",
+                    help="comma-separated faces showing: 42, HEART, MEEPLE, SPACESHIP, "
+                         "SUPERHERO, DRAGON (any case)")
+    ad.add_argument("--inactive", default="0", help="dice in the inactive zone")
+    ad.add_argument("--used", default="0", help="dice in the used zone")
+    ad.add_argument("--scored", default="0", help="dice scored this turn")
+    ad.add_argument("--need", default=None,
+                    help="1-55: maximise the probability of ending with at least N points")
+    ad.add_argument("--json", action="store_true", help="print one JSON object")
+    ad.set_defaults(func=run_advise)
     return p
 
 
@@ -108,3 +140,74 @@ def run_play(args):
     players = _players(args.players)
     seed = None if args.seed is None else _seed(args.seed)
     return play(players, seed)
+
+
+def run_solve(args):
+    from ..masters import advise as adv
+    from ..masters import solver as sv
+
+    need = None if args.need is None else adv.parse_need(args.need, allow_all=True)
+    if need == "all":
+        probs = {str(n): sv.solve(need=n).start_value() for n in range(1, 56)}
+        if args.json:
+            print(json.dumps({"probabilities": probs}))
+            return 0
+        print("highest probability that one turn ends with at least N points:")
+        for n in range(1, 56):
+            print("  N = {:>2}  {:.6f}".format(n, probs[str(n)]))
+        return 0
+    if need is not None:
+        p = sv.solve(need=need).start_value()
+        if args.json:
+            print(json.dumps({"need": need, "probability": p}))
+        else:
+            print("highest probability that one turn ends with at least {} points "
+                  "({} dice scored): {:.9f}".format(need, sv.need_dice(need), p))
+        return 0
+    sol, seconds = sv.solve_report()
+    v = sol.start_value()
+    states = sol.model.decision_states()
+    dist = sol.outcome_distribution()
+    if args.json:
+        out = {"expected_points": v, "states": states, "seconds": seconds}
+        if args.details:
+            out["error_bound"] = sol.error_bound()
+            out["bust_probability"] = float(dist[-1])
+            out["points_distribution"] = {str(sv.points(s)): float(dist[s]) for s in range(11)}
+        print(json.dumps(out))
+        return 0
+    print("V* = {:.12f} expected points per turn (ruling M9), |error| < {:.1e}".format(
+        v, sol.error_bound()))
+    print("{} decision states ({} states in all), solved in {:.3f} s".format(
+        states, sol.model.n, seconds))
+    print("under the optimal policy: P(bust) = {:.6f}".format(dist[-1]))
+    print("turn points  probability")
+    for s in range(11):
+        print("  {:>3}        {:.6f}".format(sv.points(s), dist[s]))
+    return 0
+
+
+def run_advise(args):
+    from ..masters import advise as adv
+
+    active = adv.parse_faces(args.active)
+    inactive = adv.parse_count(args.inactive, "inactive")
+    used = adv.parse_count(args.used, "used")
+    scored = adv.parse_count(args.scored, "scored")
+    need = 0 if args.need is None else adv.parse_need(args.need)
+    result = adv.advise(active, inactive, used, scored, need)
+    key = "probability" if need else "value"
+    if args.json:
+        print(json.dumps({key: result[key], "advice": result["advice"]}))
+        return 0
+    if result["note"]:
+        print("first " + result["note"])
+    print(result["say"])
+    if need:
+        print("probability of ending the turn with at least {} points: {:.6f}".format(
+            need, result[key]))
+    else:
+        print("value of the position: {:.6f} expected points".format(result[key]))
+    for entry in result["advice"]:
+        print("  {:<32} {:.6f}".format(entry["action"], entry[key]))
+    return 0

@@ -410,6 +410,19 @@ class Solution:
         i = self.model.index(active, inactive, used, scored)
         return SLOT_ACTION[int(self.slot[i])]
 
+    def policy_table(self):
+        """(resolution dict, continue flags): bytes(active) + bytes((inactive, used,
+        scored)) -> the optimal action id, and cont[inactive][used][scored] -> True when
+        CONTINUE is optimal. For fast play in simulations."""
+        if getattr(self, "_table", None) is None:
+            mdl = self.model
+            rows = np.nonzero(mdl.has_action)[0]
+            keys = mdl.X[rows].astype(np.uint8)
+            acts = np.array(SLOT_ACTION)[self.slot[rows]].tolist()
+            table = {keys[j].tobytes(): acts[j] for j in range(len(rows))}
+            self._table = (table, self.cont.tolist())
+        return self._table
+
     def outcome_distribution(self):
         """Under this solution's policy, from the start of a turn: P(the turn passes with
         s scored dice) for s = 0..10 and P(bust), by exact policy evaluation (12 reward

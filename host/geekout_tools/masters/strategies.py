@@ -130,6 +130,61 @@ class Odds:
         return heuristic_resolution(state.legal_actions())
 
 
+class Optimal:
+    """optimal: play every turn for the largest expected points (the exact solver, M9)."""
+
+    name = "optimal"
+
+    def __init__(self, need=0):
+        self.need = need
+        self._tables = {}
+
+    def _table(self, need):
+        if need not in self._tables:
+            from . import solver
+
+            self._tables[need] = solver.solve(need).policy_table()
+        return self._tables[need]
+
+    def need_for(self, state):
+        """The `need` problem to play: 0 means expected points."""
+        return self.need
+
+    def choose(self, state):
+        table, cont = self._table(self.need_for(state))
+        active = state.active
+        if not (active[m.HEART] or active[m.MEEPLE] or active[m.SPACESHIP]
+                or active[m.SUPERHERO]):
+            return m.CONTINUE if cont[state.inactive][state.used][state.scored] else m.PASS
+        return table[bytes(active) + bytes((state.inactive, state.used, state.scored))]
+
+
+class Win(Optimal):
+    """win: in the last round, maximise the chance to take the lead (the --need policy,
+    N = the points that put this seat strictly ahead of every other); earlier rounds, or
+    when the lead is out of reach or already safe, play as optimal."""
+
+    name = "win"
+
+    def need_for(self, state):
+        if state.players == 1 or state.round != m.ROUNDS - 1:
+            return 0
+        mine = state.totals[state.seat]
+        best_other = max(t for i, t in enumerate(state.totals) if i != state.seat)
+        need = best_other - mine + 1
+        if 1 <= need <= 55:
+            from . import solver
+
+            return solver.points(solver.need_dice(need))  # one table per dice count
+        return 0
+
+
+def _no_param(param, cls):
+    if param is not None:
+        raise ValueError("takes no parameter")
+    return cls()
+
+
 def _reach(param):
     return Reach(4 if param is None else int(param))
 
@@ -138,12 +193,16 @@ STRATEGIES = {
     "pass": lambda param: PassFirst(),
     "reach": _reach,
     "odds": lambda param: Odds(),
+    "optimal": lambda param: _no_param(param, Optimal),
+    "win": lambda param: _no_param(param, Win),
 }
 
 DESCRIPTIONS = {
     "pass": PassFirst.__doc__.split(":", 1)[1].strip(),
     "reach": Reach.__doc__.split(":", 1)[1].strip(),
     "odds": " ".join(Odds.__doc__.split(":", 1)[1].split()),
+    "optimal": Optimal.__doc__.split(":", 1)[1].strip(),
+    "win": " ".join(Win.__doc__.split(":", 1)[1].split()),
 }
 
 

@@ -1,0 +1,113 @@
+"""Advice at the table: the value of a Masters position and of every next step, in words.
+
+Built on the exact solver (solver.py). A position is the dice showing in active (still
+to be resolved, M3), and the counts of inactive, used and scored dice (M2: 10 in all).
+With `need` (1-55) the numbers are probabilities of ending the turn with at least that
+many points instead of expected points.
+"""
+
+from geekout.rules import masters as m
+
+from ..errors import UsageError
+from . import solver as sv
+
+
+def parse_faces(text):
+    """'42,dragon,MEEPLE' -> 6 counts; '' -> no active dice. Raises UsageError."""
+    counts = [0] * m.FACES
+    if text is None or not text.strip():
+        return counts
+    for word in text.split(","):
+        name = word.strip().upper()
+        if name not in m.FACE_NAMES:
+            raise UsageError("unknown face '{}' (faces: {})".format(
+                word.strip(), ", ".join(m.FACE_NAMES)))
+        counts[m.FACE_NAMES.index(name)] += 1
+    return counts
+
+
+def parse_count(text, what):
+    try:
+        value = int(text)
+    except (TypeError, ValueError):
+        raise UsageError("--{} must be a whole number, not '{}'".format(what, text)) from None
+    if value < 0:
+        raise UsageError("--{} cannot be negative ({})".format(what, value))
+    return value
+
+
+def parse_need(text, allow_all=False):
+    """--need: 1-55 (or 'all' where allowed)."""
+    if allow_all and str(text).strip().lower() == "all":
+        return "all"
+    try:
+        value = int(text)
+    except (TypeError, ValueError):
+        raise UsageError("--need must be a whole number from 1 to 55{}, not '{}'".format(
+            " or 'all'" if allow_all else "", text)) from None
+    if not 1 <= value <= 55:
+        raise UsageError("--need must be from 1 to 55 (the most one turn can score), "
+                         "not {}".format(value))
+    return value
+
+
+def check_position(active, inactive, used, scored):
+    total = sum(active) + inactive + used + scored
+    if total != m.DICE:
+        raise UsageError("the zones hold {} dice ({} active + {} inactive + {} used + {} "
+                         "scored); they must hold 10".format(
+                             total, sum(active), inactive, used, scored))
+
+
+def _fmt(v, need):
+    return "{:.1%}".format(v) if need else "{:.2f}".format(v)
+
+
+def advise(active, inactive, used, scored, need=0):
+    """{"value" or "probability": v, "advice": [{"action", "id", "value"|"probability"}],
+    best first, "say": one sentence, "note": what happened before the decision (M4)}.
+    `active` = 6 counts. The position is checked (UsageError on bad counts)."""
+    check_position(active, inactive, used, scored)
+    sol = sv.solve(need)
+    key = "probability" if need else "value"
+    note = ""
+    active = list(active)
+    if sum(active) and not any(active[f] for f in sv.ACTION_FACES):
+        # M4: nothing to resolve; the position settles before any decision.
+        if active[m.DRAGON]:
+            return {key: 0.0, "advice": [], "note": "a DRAGON is left with nothing to "
+                    "resolve: the turn is a bust (M4, M5)", "say": "bust: no points"}
+        note = "the {} 42s move to scored (M4)".format(active[m.F42])
+        scored += active[m.F42]
+        active = [0] * m.FACES
+    if sum(active) == 0:
+        banked = float(sol.g[scored])
+        if used == 0:  # M6
+            what = "{} points".format(sv.points(scored)) if not need else _fmt(banked, need)
+            return {key: banked,
+                    "advice": [{"action": "PASS", "id": m.PASS, key: banked}],
+                    "note": (note + "; " if note else "") + "used is empty: the pass is "
+                    "forced (M6)", "say": "PASS (forced): " + what}
+        cont = float(sol.C[inactive, used, scored])
+        options = [(m.PASS, banked), (m.CONTINUE, cont)]
+        if cont > banked:
+            options.reverse()
+        if need:
+            say = "{}: {} to reach {} points by passing vs {} by continuing".format(
+                m.action_text(options[0][0]), _fmt(banked, need), need, _fmt(cont, need))
+        else:
+            say = "{}: {} points banked vs {} expected by continuing".format(
+                m.action_text(options[0][0]), sv.points(scored), _fmt(cont, need))
+        return {key: max(banked, cont),
+                "advice": [{"action": m.action_text(a), "id": a, key: v} for a, v in options],
+                "note": note, "say": say}
+    vals = sol.action_values(active, inactive, used, scored)
+    vals.sort(key=lambda av: -av[1])  # stable: the rules core's order on ties
+    best, value = vals[0]
+    unit = "" if need else " expected points"
+    say = "{}: {}{}".format(m.action_text(best), _fmt(value, need), unit)
+    if len(vals) > 1:
+        say += " (next best {}: {})".format(m.action_text(vals[1][0]), _fmt(vals[1][1], need))
+    return {key: value,
+            "advice": [{"action": m.action_text(a), "id": a, key: v} for a, v in vals],
+            "note": note, "say": say}
