@@ -229,20 +229,38 @@ class BattleState:
     def legal_events(self):
         """Every legal event of the current player from a broad candidate set (moves
         found with at most 2 stars, at most one supernova merge per star placement)."""
-        if self.phase == _FIRST:
+        phase = self.phase
+        if phase == _FIRST:
             return [E.first(i) for i in range(self.players)]
-        if self.phase == _OVER:
+        if phase == _OVER:
             return []
         p = self.seat
         cands = []
-        cands.append(E.done(p))
-        cands.append(E.cell(p))
-        for b in range(3):
-            cands.append(E.stars(p, b))
-            for m in range(4):
-                cands.append(E.stars(p, b, (m,)))
-        for s in range(SHIPS):
-            cands.append(E.turn(p, s))
+        if phase == _OPEN_CELLS or phase == _EXPLORE or phase == _TACTICAL:
+            cands.append(E.cell(p))
+        if phase == _OPEN_STARS or phase == _TACTICAL:
+            for bo in range(3):
+                cands.append(E.stars(p, bo))
+                for m in range(4):
+                    cands.append(E.stars(p, bo, (m,)))
+        if phase >= _DRONES:
+            cands.append(E.done(p))
+            for s in range(SHIPS):
+                self._ship_candidates(cands, p, s)
+        if phase == _DRONES or phase == _ATTACKS:
+            for t in range(self.players):
+                for ts in range(SHIPS):
+                    cands.append(E.wormhole(p, t, ts))
+        if phase == _TACTICAL:
+            cands.append(E.drone(p, E.PAY_SMALL))
+            cands.append(E.drone(p, E.PAY_NOVA))
+        return [ev for ev in cands if self.is_legal(ev)]
+
+    def _ship_candidates(self, cands, p, s):
+        if self.status[p * SHIPS + s] != _PLAY:
+            return
+        phase = self.phase
+        if phase != _ATTACKS:
             cands.append(E.move(p, s, 1))
             for sm in range(3):
                 for bo in range(3 - sm):
@@ -250,16 +268,17 @@ class BattleState:
                         cands.append(E.move(p, s, 0, sm, bo, nv))
                         if bo:
                             cands.append(E.move(p, s, 0, sm, bo, nv, 1))
-            for pay in range(2):
-                cands.append(E.upgrade(p, s, pay))
-            for t in range(self.players):
-                cands.append(E.wormhole(p, t, s))
+        if phase == _TACTICAL:
+            cands.append(E.turn(p, s))
+            cands.append(E.upgrade(p, s, E.PAY_SMALL))
+            cands.append(E.upgrade(p, s, E.PAY_NOVA))
+        if phase == _DRONES:
+            return
+        for t in range(self.players):
+            if t != p:
                 for ts in range(SHIPS):
                     cands.append(E.attack(p, s, t, ts))
                     cands.append(E.attack(p, s, t, ts, 1))
-        cands.append(E.drone(p, E.PAY_SMALL))
-        cands.append(E.drone(p, E.PAY_NOVA))
-        return [ev for ev in cands if self.is_legal(ev)]
 
     def _handle(self, ev, do):
         E.validate(ev)

@@ -1,0 +1,180 @@
+"""Galaxy battle core: the cases the vectors cannot reach by short scripts, the event
+forms (tuple, bytes, JSON) and the journal (replay, undo)."""
+
+import pytest
+from battle_check import run_script
+from geekout.rules import battle as b
+from geekout.rules import battle_events as e
+
+OPEN3 = "first:0 cell*6 stars:ss*3 "
+
+
+def game(steps, players=3):
+    s = b.new_initial_state(players)
+    assert run_script(s, steps) is None
+    return s
+
+
+def refused(s, ev, ruling):
+    before = s.snapshot()
+    with pytest.raises(b.Illegal) as info:
+        s.apply(ev)
+    assert info.value.ruling == ruling
+    assert str(info.value).startswith(ruling + ": ")
+    assert s.snapshot() == before
+    return str(info.value)
+
+
+def test_b1_player_count():
+    for bad in (2, 5):
+        with pytest.raises(ValueError, match="B1"):
+            b.new_initial_state(bad)
+
+
+def test_b1_first_player_is_a_chance_event():
+    s = b.new_initial_state(4)
+    assert s.current_player() == b.CHANCE and s.is_chance()
+    assert [ev for ev, _ in s.chance_outcomes()] == [e.first(i) for i in range(4)]
+    assert sum(q for _, q in s.chance_outcomes()) == pytest.approx(1)
+    assert b.play_chance(s, lambda n: n - 1) == 3
+    assert s.seat == 3 and s.current_player() == 3 and s.chance_outcomes() == []
+    assert b.play_chance(s, lambda n: 0) == -1
+    assert e.decode_all(s.journal) == [e.first(3)]
+
+
+def test_b4_no_drone_left_in_supply():
+    s = game(OPEN3 + "cell done")
+    for i in (1, 2, 3):
+        s.status[i] = 2  # white-box: all three drones already lost (B7)
+    s.coll_small[0] = 2
+    s.box[b.SMALL] -= 2  # keep the stars conserved
+    s.base[0] = 0
+    assert "supply" in refused(s, e.drone(0), "B4")
+
+
+def test_b2_no_small_star_out_of_play_for_a_supernova_upgrade():
+    s = game(OPEN3 + "cell done move:0:n")
+    s.map[b.SMALL] += s.box[b.SMALL] - 2  # white-box: only 2 small stars left in the box
+    s.box[b.SMALL] = 2
+    assert s.star_counts() == b.TOTALS
+    refused(s, e.upgrade(0, 0, e.PAY_NOVA), "B2")
+    s.levels[0] = 1  # a level-1 ship needs only 2 more
+    s.map[b.SMALL] -= 1
+    s.apply(e.upgrade(0, 0, e.PAY_NOVA))
+    assert s.ship_at(0, 0) == (True, 3, False) and s.box[b.SMALL] == 0
+
+
+def test_b2_no_supernova_left_for_a_merge():
+    s = game(OPEN3 + "cell done")
+    s.map[b.NOVA] += s.box[b.NOVA]
+    s.box[b.NOVA] = 0
+    refused(s, e.stars(0, 0, (3,)), "B2")
+    s.apply(e.stars(0, 0))
+
+
+def test_b8_active_player_first_then_clockwise():
+    s = game(OPEN3 + "cell done")  # P0 in turn, tactical phase
+    s.kills[2] = 3  # white-box: two players meet a condition at the same event
+    s.coll_small[1] = 9
+    s.map[b.SMALL] -= 9
+    s.apply(e.turn(0, 0))
+    assert (s.winner, b.CONDITION_NAMES[s.condition]) == (1, "overload")
+    assert s.returns() == [0, 1, 0] and s.current_player() == b.TERMINAL
+    t = game(OPEN3 + "cell done")
+    t.kills[0] = 3
+    t.coll_small[1] = 9
+    t.map[b.SMALL] -= 9
+    t.apply(e.turn(0, 0))
+    assert (t.winner, t.condition) == (0, b.DESTROYER)
+
+
+def test_b8_supremacy_needs_a_lead_of_two_over_everyone():
+    s = game(OPEN3 + "cell done")
+    s.status[1] = s.status[2] = 1  # white-box: P0 has 3 ships, P1 has 2
+    s.status[5] = 1
+    s.apply(e.turn(0, 0))
+    assert s.winner == -1
+    s.status[5] = 2
+    s.apply(e.turn(0, 0))
+    assert (s.winner, s.condition) == (0, b.SUPREMACY)
+
+
+def test_replay_names_the_bad_event():
+    s = game(OPEN3 + "cell done")
+    journal = bytes(s.journal) + e.encode(e.done(0))
+    with pytest.raises(b.Illegal, match=r"^B3: event 12: .*mandatory") as info:
+        b.replay(3, journal)
+    assert info.value.ruling == "B3"
+    with pytest.raises(e.BadEvent, match="event 12"):
+        b.replay(3, bytes(s.journal) + bytes([e.MOVE << 2, 0]))
+
+
+def test_undo_then_redo():
+    assert b.undo(game("first:1")) is None
+    s = game(OPEN3 + "cell done move:0:s")
+    prev, last = b.undo(s)
+    assert last == e.move(0, 0, 0, 1)
+    assert prev.snapshot() == game(OPEN3 + "cell done").snapshot()
+    prev.apply(last)
+    assert prev.snapshot() == s.snapshot()
+
+
+def test_state_texts_say_what_is_owed():
+    s = b.new_initial_state(3)
+    assert str(s) == "draw the first player"
+    assert run_script(s, "first:1") is None
+    assert str(s) == "P2 opening cells: place 2 cells"
+    assert run_script(s, "cell*6") is None
+    assert s.owed_text() == "place 2 stars"
+    s = game(OPEN3)
+    assert str(s) == "P1 exploration: place 1 cell"
+    assert run_script(s, "cell") is None
+    assert s.owed_text() == "attacks, then done"
+    assert run_script(s, "done turn:0") is None
+    assert s.owed_text() == "2 action points left" and s.points_left() == 2
+
+
+def test_event_bytes_are_compact():
+    assert e.encode(e.first(2)) == bytes([2])
+    assert e.encode(e.attack(1, 0, 2, 3, 1)) == bytes([e.ATTACK << 2 | 1, 0 | 2 << 2 | 3 << 4 | 1 << 6])
+    assert len(e.encode(e.move(0, 1, 0, 1, 1, 0, 1))) == 3
+    with pytest.raises(e.BadEvent):
+        e.decode(bytes([e.ATTACK << 2]))  # cut short
+    with pytest.raises(e.BadEvent):
+        e.decode(bytes([63 << 2]))  # no such type
+    with pytest.raises(e.BadEvent):
+        e.encode((e.TURN, 0, 4))
+
+
+@pytest.mark.parametrize("obj, word", [
+    ([], "object"),
+    ({"player": 0}, "type"),
+    ({"type": "fly", "player": 0}, "fly"),
+    ({"type": "cell"}, "player"),
+    ({"type": "cell", "player": "0"}, "player"),
+    ({"type": "cell", "player": 0, "ship": 1}, "ship"),
+    ({"type": "cell", "player": 5}, "range"),
+    ({"type": "turn", "player": 0, "ship": 4}, "range"),
+    ({"type": "stars", "player": 0, "stars": ["small"]}, "stars"),
+    ({"type": "stars", "player": 0, "stars": ["small", "supernova"]}, "stars"),
+    ({"type": "stars", "player": 0, "stars": ["small", "bomb"], "merge": [["small"]]}, "merge"),
+    ({"type": "move", "player": 0, "ship": 0, "to": "moon"}, "to"),
+    ({"type": "move", "player": 0, "ship": 0, "found": {"gold": 1}}, "found"),
+    ({"type": "move", "player": 0, "ship": 0, "found": {"small": 9}}, "range"),
+    ({"type": "move", "player": 0, "ship": 0, "shield": 1}, "shield"),
+    ({"type": "drone", "player": 0, "pay": "gold"}, "pay"),
+    ({"type": "attack", "player": 0, "ship": 0, "target": 1}, "target_ship"),
+])
+def test_bad_json_events(obj, word):
+    with pytest.raises(e.BadEvent) as info:
+        e.from_json(obj)
+    assert word in str(info.value)
+
+
+def test_json_form_examples():
+    assert e.from_json({"type": "move", "player": 2, "ship": 1,
+                        "found": {"small": 1, "bomb": 1}, "shield": True}) == e.move(2, 1, 0, 1, 1, 0, 1)
+    assert e.to_json(e.stars(1, 1, (2,))) == {"type": "stars", "player": 1,
+                                              "stars": ["small", "bomb"],
+                                              "merge": [["small", "small", "bomb"]]}
+    assert e.from_json({"type": "done", "player": 0, "note": "no attack"}) == e.done(0)
