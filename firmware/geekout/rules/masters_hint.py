@@ -1,0 +1,195 @@
+"""Geek Out! Masters hints on the gadget: the optimal next step, read from a flash table.
+
+The host solver (geekout_tools.masters.solver, ruling M9) values every state of a turn;
+geekout_tools.masters.hint_table writes those values to data/masters_hint.bin. Here a hint
+is a handful of seek+read lookups in that file: no table in RAM, no solving on the device.
+The caller (the storage HAL) opens the file and passes the file object to open_table();
+this module does no file I/O of its own beyond reading that object.
+
+File layout (little-endian):
+  header, 32 bytes: b"GOMH", version 1, P = number of problems, P problem ids (0 = expected
+  points, k = 1-10: probability of ending the turn with at least k scored dice), padding;
+  then P blocks of 48,730 bytes, one per problem, in header order:
+    55 x u16     CONTINUE value at each pass/continue point (inactive I, used U >= 1,
+                 scored S), at rank I + (I + U)(I + U - 1) / 2;
+    24,310 x u16 value of every state with used >= 1 (active counts a0-a5, I, U, S;
+                 10 dice), at the colex rank of the composition (a0..a5, I, U - 1, S) of 9:
+                 bar positions p_j = c_0 + ... + c_j + j, rank = sum C(p_j, j + 1).
+  Values: expected points x 1024 (at most 55 x 1024 = 56,320), probabilities x 65,535.
+  A state without action dice holds its settled value (M4-M6), so every resolution
+  (whose acting die always lands in used, M3) is looked up in one read, or six for a die
+  that is rolled (MEEPLE, HEART), averaged.
+"""
+
+from micropython import const
+
+from geekout.rules import masters as m
+
+MAGIC = b"GOMH"
+VERSION = const(1)
+HEADER = const(32)
+DECIDE_POINTS = const(55)
+STATES = const(24310)
+BLOCK = const(48730)  # (DECIDE_POINTS + STATES) * 2
+POINTS_SCALE = const(1024)
+PROB_SCALE = const(65535)
+
+
+def _binomials():
+    # C(n, k) for n <= 17, k <= 8, as u16 (C(17, 8) = 24310 is the largest needed)
+    out = bytearray(18 * 9 * 2)
+    for n in range(18):
+        c = 1
+        for k in range(9):
+            if k > n:
+                c = 0
+            v = c
+            out[(n * 9 + k) * 2] = v & 255
+            out[(n * 9 + k) * 2 + 1] = v >> 8
+            if k < n:
+                c = c * (n - k) // (k + 1)
+    return bytes(out)
+
+
+_C = _binomials()
+
+
+def _comb(n, k):
+    i = (n * 9 + k) * 2
+    return _C[i] | (_C[i + 1] << 8)
+
+
+def need_dice(need):
+    """The fewest scored dice worth at least `need` points (M7)."""
+    k = 0
+    while k * (k + 1) // 2 < need:
+        k += 1
+    return k
+
+
+class HintTable:
+    """An open hint file: the file object, the problems it holds, one 2-byte buffer."""
+
+    def __init__(self, f, problems):
+        self.f = f
+        self.problems = problems
+        self.buf = bytearray(2)
+
+    def read(self, offset):
+        f = self.f
+        f.seek(offset)
+        buf = self.buf
+        if f.readinto(buf) != 2:
+            raise ValueError("hint table truncated")
+        return buf[0] | (buf[1] << 8)
+
+
+def open_table(f):
+    """The table object for a hint file opened (binary) by the caller."""
+    f.seek(0)
+    head = f.read(HEADER)
+    if len(head) != HEADER or head[:4] != MAGIC or head[4] != VERSION:
+        raise ValueError("not a Masters hint table")
+    count = head[5]
+    if not 1 <= count <= 11:
+        raise ValueError("bad hint table header")
+    return HintTable(f, bytes(head[6:6 + count]))
+
+
+def _state_rank(c):
+    """Rank of the 9 counts in c (active faces 0-5, inactive, used - 1, scored; 9 in all)."""
+    r = 0
+    p = 0
+    for j in range(8):
+        p += c[j]
+        r += _comb(p + j, j + 1)
+    return r
+
+
+def advise(table, active, inactive, used, scored, need=0):
+    """[(action id, number)], best first (ties in the rules core's order): the legal
+    resolutions of a position with action dice in active, or PASS/CONTINUE at a
+    pass/continue point (no active die). number = the optimal expected final points of
+    the turn (need = 0) or the highest probability of ending it with at least `need`
+    points (1-55). [] when active holds only 42s and DRAGONs (it settles, M4)."""
+    n_active = 0
+    for f in range(m.FACES):
+        n_active += active[f]
+    if n_active + inactive + used + scored != m.DICE or min(inactive, used, scored) < 0:
+        raise ValueError("the four zones must hold 10 dice")
+    if need:
+        if not 1 <= need <= 55:
+            raise ValueError("need must be 1-55")
+        problem = need_dice(need)
+        scale = PROB_SCALE
+        banked = 1 if scored >= problem else 0
+    else:
+        problem = 0
+        scale = POINTS_SCALE
+        banked = scored * (scored + 1) // 2
+    block = table.problems.find(bytes((problem,)))
+    if block < 0:
+        raise ValueError("the hint table has no block for this need")
+    base = HEADER + block * BLOCK
+    if n_active == 0:
+        if used == 0:  # M6: nothing to roll again
+            return [(m.PASS, banked)]
+        i = inactive + (inactive + used) * (inactive + used - 1) // 2
+        cont = table.read(base + 2 * i) / scale
+        if cont > banked:
+            return [(m.CONTINUE, cont), (m.PASS, banked)]
+        return [(m.PASS, banked), (m.CONTINUE, cont)]
+    if not (active[m.HEART] or active[m.MEEPLE] or active[m.SPACESHIP]
+            or active[m.SUPERHERO]):
+        return []
+    base += 2 * DECIDE_POINTS
+    legal = m.position(active, inactive, used, scored).legal_actions()
+    c = bytearray(9)
+    out = []
+    for a in legal:
+        for f in range(m.FACES):
+            c[f] = active[f]
+        # M3: the acting die moves to used first (used + 1, stored as used - 1 + 1)
+        c[6] = inactive
+        c[7] = used
+        c[8] = scored
+        actor = m.action_actor(a)
+        t = a & 7
+        c[actor] -= 1
+        roll = False
+        if actor == m.HEART:
+            if inactive:  # M3d: an inactive die is rolled into active
+                c[6] -= 1
+                roll = True
+        elif t == m.NO_TARGET:
+            if actor == m.SPACESHIP:  # M3e: bust
+                _insert(out, a, 0.0)
+                continue
+        elif actor == m.MEEPLE:  # M3a: the target is rerolled
+            c[t] -= 1
+            roll = True
+        elif actor == m.SPACESHIP:  # M3c
+            c[t] -= 1
+            c[6] += 1
+        else:  # M3b: flipped to the opposite face (M1)
+            c[t] -= 1
+            c[t ^ 1] += 1
+        if roll:
+            total = 0
+            for f in range(m.FACES):
+                c[f] += 1
+                total += table.read(base + 2 * _state_rank(c))
+                c[f] -= 1
+            value = total / (6 * scale)
+        else:
+            value = table.read(base + 2 * _state_rank(c)) / scale
+        _insert(out, a, value)
+    return out
+
+
+def _insert(out, action, value):
+    """Keep `out` sorted best first; equal values stay in arrival (legal) order."""
+    i = len(out)
+    while i and out[i - 1][1] < value:
+        i -= 1
+    out.insert(i, (action, value))

@@ -1,0 +1,139 @@
+"""The gadget's Masters hints (rules/masters_hint.py + data/masters_hint.bin) against the
+host solver: every stored value, and the device-side advise() on CPython and MicroPython."""
+
+import random
+
+import numpy as np
+import pytest
+from geekout.rules import masters as m
+from geekout.rules import masters_hint as mh
+from geekout_tools.masters import hint_table as ht
+from geekout_tools.masters import solver as sv
+from mpy_harness import run_micropython
+
+NEEDS = [0] + [sv.points(k) for k in range(1, 11)]  # one need per block
+
+
+def quantum(need):
+    return 1.0 / (mh.POINTS_SCALE if need == 0 else mh.PROB_SCALE)
+
+
+@pytest.fixture(scope="module")
+def table():
+    with open(ht.TABLE, "rb") as f:
+        yield mh.open_table(f)
+
+
+def test_file_is_what_the_solver_gives():
+    assert ht.TABLE.read_bytes() == ht.table_bytes()
+
+
+def test_every_stored_value_within_half_a_step_of_the_solver():
+    data = ht.TABLE.read_bytes()
+    assert len(data) == mh.HEADER + 11 * mh.BLOCK == 536062
+    host, decide = ht.layout()
+    for j, k in enumerate(data[6:17]):
+        need = NEEDS[k]
+        sol = sv.solve(need)
+        words = np.frombuffer(data, "<u2", count=mh.BLOCK // 2,
+                              offset=mh.HEADER + j * mh.BLOCK).astype(float) * quantum(need)
+        cont = np.array([sol.C[i, u, s] for i, u, s in decide])
+        assert np.abs(words[:mh.DECIDE_POINTS] - cont).max() <= quantum(need) / 2 + 1e-12
+        assert np.abs(words[mh.DECIDE_POINTS:] - sol.V[host]).max() <= quantum(need) / 2 + 1e-12
+
+
+def host_advice(need, active, inactive, used, scored):
+    sol = sv.solve(need)
+    if sum(active) == 0:
+        if used == 0:
+            return {m.PASS: sol.g[scored]}
+        p, c = sol.decide(inactive, used, scored)
+        return {m.PASS: p, m.CONTINUE: c}
+    return dict(sol.action_values(active, inactive, used, scored))
+
+
+def agrees(got, want, need):
+    """Same actions, each number within half a step (six-read averages too), best first
+    up to one step of rounding."""
+    q = quantum(need)
+    if {a for a, _ in got} != set(want):
+        return False
+    if any(abs(v - want[a]) > q / 2 + 1e-12 for a, v in got):
+        return False
+    nums = [v for _, v in got]
+    return nums == sorted(nums, reverse=True) and (
+        not got or want[got[0][0]] >= max(want.values()) - q)
+
+
+def sample_positions(count, seed):
+    mdl = sv.model()
+    rng = random.Random(seed)
+    rows = rng.sample(range(mdl.n), count)
+    out = []
+    for i in rows:
+        x = [int(v) for v in mdl.X[i]]
+        out.append((x[:6], x[6], x[7], x[8]))
+    # every pass/continue point and the turn's start roll too
+    out += [([0] * 6, i, u, 10 - i - u) for i in range(10) for u in range(1, 11 - i)]
+    return out
+
+
+def test_device_advise_agrees_with_host_solver(table):
+    for active, i, u, s in sample_positions(1500, seed=3):
+        for need in (0, 1, 10, 21, 28, 55):
+            got = mh.advise(table, active, i, u, s, need)
+            assert agrees(got, host_advice(need, active, i, u, s), need), (active, i, u, s)
+
+
+def test_device_hand_positions(table):
+    ship, dragon = m.SPACESHIP, m.DRAGON
+    got = mh.advise(table, [2, 0, 0, 1, 0, 1], 0, 3, 3)  # SPACESHIP, DRAGON, 42, 42
+    assert got[0][0] == m.resolve_action(ship, dragon) and got[1][1] == 0.0
+    assert mh.advise(table, [0] * 5 + [1], 3, 6, 0) == []  # lone DRAGON: settles, bust
+    assert mh.advise(table, [0] * 6, 3, 0, 7) == [(m.PASS, 28)]  # M6 forced pass
+    assert mh.advise(table, [0] * 6, 0, 1, 9, need=55)[0][0] == m.CONTINUE
+
+
+def test_device_bad_input(table):
+    with pytest.raises(ValueError):
+        mh.advise(table, [1, 0, 0, 0, 0, 0], 3, 3, 1)  # 8 dice
+    with pytest.raises(ValueError):
+        mh.advise(table, [0] * 6, 3, 3, 4, need=56)
+    import io
+
+    with pytest.raises(ValueError):
+        mh.open_table(io.BytesIO(b"nothing like a table" * 3))
+    points_only = mh.open_table(io.BytesIO(ht.table_bytes((0,))))
+    assert mh.advise(points_only, [0] * 6, 1, 3, 6)[0][0] == m.PASS
+    with pytest.raises(ValueError):
+        mh.advise(points_only, [0] * 6, 1, 3, 6, need=30)
+
+
+DRIVER = """
+import sys
+from geekout.rules import masters_hint as mh
+t = mh.open_table(open({path!r}, "rb"))
+while True:
+    line = sys.stdin.readline()
+    if not line:
+        break
+    v = [int(w) for w in line.split()]
+    res = mh.advise(t, v[:6], v[6], v[7], v[8], v[9])
+    print(" ".join("{{}}:{{}}".format(a, x) for a, x in res))
+"""
+
+
+def test_device_advise_under_micropython():
+    """The same lookups on the real MicroPython unix port (64K heap), on a sample."""
+    cases = []
+    for k, (active, i, u, s) in enumerate(sample_positions(120, seed=11)):
+        cases.append((active, i, u, s, (0, 21, 55)[k % 3]))
+    stdin = "".join(" ".join(str(x) for x in a + [i, u, s, n]) + "\n"
+                    for a, i, u, s, n in cases)
+    res = run_micropython(code=DRIVER.format(path=str(ht.TABLE)), heap="64K", stdin=stdin)
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert len(lines) == len(cases)
+    for (active, i, u, s, need), line in zip(cases, lines):
+        got = [(int(a), float(x)) for a, x in (w.split(":") for w in line.split())]
+        assert agrees(got, host_advice(need, active, i, u, s), need), (active, i, u, s, line)
