@@ -148,4 +148,4 @@ def test_event_bytes_and_json_round_trip(ev):
     assert 1 <= len(data) <= 3
     assert e.decode(data + b"\x24", 0) == (ev, len(data))
     assert e.from_json(e.to_json(ev)) == ev
-    assert e.event_text(ev).startswith("P{} ".format(ev[1] + 1))
+    assert e.event_text(ev).startswith("P{} ".format(ev[1]))

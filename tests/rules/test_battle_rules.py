@@ -123,11 +123,11 @@ def test_state_texts_say_what_is_owed():
     s = b.new_initial_state(3)
     assert str(s) == "draw the first player"
     assert run_script(s, "first:1") is None
-    assert str(s) == "P2 opening cells: place 2 cells"
+    assert str(s) == "P1 opening cells: place 2 cells"
     assert run_script(s, "cell*6") is None
     assert s.owed_text() == "place 2 stars"
     s = game(OPEN3)
-    assert str(s) == "P1 exploration: place 1 cell"
+    assert str(s) == "P0 exploration: place 1 cell"
     assert run_script(s, "cell") is None
     assert s.owed_text() == "attacks, then done"
     assert run_script(s, "done turn:0") is None

@@ -21,7 +21,7 @@ VECTORS = [
                 "illegal": [["cell", "B1"]]}},
     {"id": "B1-clockwise-4p", "players": 4, "steps": "first:3 cell*2",
      "expect": {"seat": 0, "phase": "opening cells",
-                "illegal": [["3/cell", "B1"], ["2/cell", "B1", "P1's turn"]]}},
+                "illegal": [["3/cell", "B1"], ["2/cell", "B1", "P0's turn"]]}},
     {"id": "B1-first-drawn-once", "steps": "first:1",
      "expect": {"seat": 1, "illegal": [["first:2", "B1"]]}},
     # -- B2 setup and opening -------------------------------------------------------------
@@ -112,6 +112,9 @@ VECTORS = [
     {"id": "B4-tactical-moves-cost-points", "steps": OPEN3 + "cell done move:0 move:0",
      "expect": {"points": 1, "at_base": [[0, "-", "-", "-"], [1, "-", "-", "-"],
                                          [1, "-", "-", "-"]]}},
+    {"id": "B4-move-back-onto-the-base", "steps": OPEN3 + "cell done move:0 move:0@base",
+     "expect": {"at_base": [[1, "-", "-", "-"]] * 3, "points": 1,
+                "illegal": [["move:0:s@base", "B10", "no stars"]]}},
     {"id": "B4-ship-not-in-play", "steps": OPEN3 + "cell done",
      "expect": {"illegal": [["move:1", "B4", "not in play"], ["turn:2", "B4"],
                             ["up:3:s", "B4"]]}},

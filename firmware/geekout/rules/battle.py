@@ -152,7 +152,7 @@ class BattleState:
         if phase == _FIRST:
             return "draw the first player"
         if phase == _OVER:
-            return "P{} won: {}".format(self.winner + 1, CONDITION_NAMES[self.condition])
+            return "P{} won: {}".format(self.winner, CONDITION_NAMES[self.condition])
         if phase == _OPEN_CELLS or phase == _EXPLORE:
             return "place {} cell{}".format(self.owed, "s" if self.owed > 1 else "")
         if phase == _OPEN_STARS:
@@ -299,7 +299,7 @@ class BattleState:
         if kind == E.FIRST:
             raise Illegal("B1", "the first player is already drawn")
         if p != self.seat:
-            raise Illegal("B1", "it is P{}'s turn".format(self.seat + 1))
+            raise Illegal("B1", "it is P{}'s turn".format(self.seat))
         if (self.phase == _OPEN_CELLS and kind != E.CELL) or (
                 self.phase == _OPEN_STARS and kind != E.STARS):
             raise Illegal("B2", "opening: " + self.owed_text())
@@ -334,7 +334,7 @@ class BattleState:
 
     def _own_ship(self, p, s, ruling):
         if self.status[p * SHIPS + s] != _PLAY:
-            raise Illegal(ruling, "P{} {} is not in play".format(p + 1, E.SHIP_NAMES[s]))
+            raise Illegal(ruling, "P{} {} is not in play".format(p, E.SHIP_NAMES[s]))
         return p * SHIPS + s
 
     def _cell(self, do):
@@ -670,7 +670,7 @@ class BattleState:
     def __str__(self):
         if self.phase == _FIRST or self.phase == _OVER:
             return self.owed_text()
-        return "P{} {}: {}".format(self.seat + 1, PHASE_NAMES[self.phase], self.owed_text())
+        return "P{} {}: {}".format(self.seat, PHASE_NAMES[self.phase], self.owed_text())
 
 
 def new_initial_state(players=3):

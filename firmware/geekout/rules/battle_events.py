@@ -344,9 +344,9 @@ def to_json(ev):
 
 
 def event_text(ev):
-    """A short line for the gadget's screen, e.g. "P2 attack M>P3 D1"."""
+    """A short line for the gadget's screen, e.g. "P1 attack M>P2 D1" (players counted from 0)."""
     kind = ev[0]
-    head = "P{} {}".format(ev[1] + 1, TYPE_NAMES[kind])
+    head = "P{} {}".format(ev[1], TYPE_NAMES[kind])
     if kind == STARS:
         return head + " {}s {}b".format(2 - ev[2], ev[2]) + (" +nova" * ev[3])
     if kind == MOVE:
@@ -361,8 +361,8 @@ def event_text(ev):
     if kind == UPGRADE:
         return head + " " + SHIP_NAMES[ev[2]] + " " + PAY_NAMES[ev[3]]
     if kind == ATTACK:
-        return head + " {}>P{} {}".format(SHIP_NAMES[ev[2]], ev[3] + 1, SHIP_NAMES[ev[4]]) + (
+        return head + " {}>P{} {}".format(SHIP_NAMES[ev[2]], ev[3], SHIP_NAMES[ev[4]]) + (
             " teleport" if ev[5] else "")
     if kind == WORMHOLE:
-        return head + " P{} {}".format(ev[2] + 1, SHIP_NAMES[ev[3]])
+        return head + " P{} {}".format(ev[2], SHIP_NAMES[ev[3]])
     return head

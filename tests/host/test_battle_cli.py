@@ -1,0 +1,165 @@
+"""`geekout battle replay FILE [--json]` through the command's own entry point."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from battle_check import run_script
+from battle_vectors import LEAVE, OPEN3, PASS
+from geekout.rules import battle_events as e
+from geekout_tools.cli import main
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "battle"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def replay_json(capsys, path):
+    code, out, err = run(capsys, "battle", "replay", str(path), "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.mark.parametrize("name, players, winner", [
+    ("supremacy.json", 3, {"player": 0, "condition": "supremacy"}),
+    ("overload.json", 3, {"player": 0, "condition": "overload"}),
+    ("destroyer.json", 3, {"player": 0, "condition": "destroyer"}),
+    ("four-players-running.json", 4, None),
+])
+def test_sample_games(capsys, name, players, winner):
+    result = replay_json(capsys, DATA / name)
+    assert result["winner"] == winner
+    assert len(result["players"]) == players
+    assert [p["player"] for p in result["players"]] == list(range(players))
+    for p in result["players"]:
+        assert set(p) >= {"ships_in_play", "ships", "kills", "star_value", "reserve",
+                          "unique_actions_left"}
+        assert p["ships_in_play"] == len(p["ships"])
+    assert result["cells_left"] == 17
+
+
+def test_supremacy_state(capsys):
+    result = replay_json(capsys, DATA / "supremacy.json")
+    p0 = result["players"][0]
+    assert p0["ships_in_play"] == 3 and p0["drones_in_supply"] == 1
+    assert [s["kind"] for s in p0["ships"]] == ["mothership", "drone", "drone"]
+    assert [s["at_base"] for s in p0["ships"]] == [False, False, True]
+    assert [p["ships_in_play"] for p in result["players"][1:]] == [1, 1]
+    assert result["turn"]["phase"] == "over"
+
+
+def test_overload_and_destroyer_state(capsys):
+    over = replay_json(capsys, DATA / "overload.json")["players"][0]
+    assert over["star_value"] == 9
+    assert over["collected"] == {"small": 6, "supernova": 1}
+    destroyer = replay_json(capsys, DATA / "destroyer.json")["players"]
+    assert [p["kills"] for p in destroyer] == [3, 0, 0]
+
+
+def test_running_game_state(capsys):
+    result = replay_json(capsys, DATA / "four-players-running.json")
+    players = result["players"]
+    assert players[2]["unique_actions_left"] == ["teleport", "wormhole"]  # star shield used
+    assert players[3]["unique_actions_left"] == ["wormhole", "shield"]  # teleported away
+    assert players[2]["star_value"] == 3 and players[2]["collected"]["small"] == 3
+    assert players[0]["reserve"] == {"small": 1, "bomb": 3}
+    assert players[0]["ships"][0]["at_base"] is True  # bombed, back at base (B6, B7)
+    assert result["map"]["supernova"] == 2  # the centre one and a merge
+    assert result["turn"] == {"player": 3, "phase": "exploration", "action_points_left": 0}
+
+
+def test_text_output(capsys):
+    code, out, _ = run(capsys, "battle", "replay", str(DATA / "destroyer.json"))
+    assert code == 0
+    assert out.splitlines()[0] == "3 players, 50 events, 17 cells left"
+    assert out.splitlines()[-1] == "winner: P0 by destroyer"
+
+
+def test_illegal_sample_stops_with_index_and_ruling(capsys):
+    code, out, err = run(capsys, "battle", "replay", str(DATA / "second-drone.json"), "--json")
+    assert code == 2 and out == ""
+    assert err.strip() == "geekout: error: event 32 (drone): B4: one drone creation per turn"
+
+
+# The issue's illegal events, each after a legal prefix: refused with the ruling id.
+ILLEGAL = [
+    ("spending stars one lacks", OPEN3 + "cell done move:0", "drone:s", "B4"),
+    ("a second drone in a turn", OPEN3 + "cell done move:0:s*3 done " + PASS * 2
+     + "cell done drone:s move:1:s", "drone:s", "B4"),
+    ("a fourth action point", OPEN3 + "cell done turn:0*3", "turn:0", "B3"),
+    ("a unique action twice", OPEN3 + "cell worm:1.0 done " + PASS * 2 + "cell",
+     "worm:2.0", "B9"),
+    ("acting out of turn", OPEN3, "1/cell", "B1"),
+    ("acting out of phase", OPEN3 + "cell", "turn:0", "B3"),
+    ("attacking from a base", OPEN3 + PASS + LEAVE + PASS + "cell", "atk:0>1.0", "B7"),
+    ("upgrading past 3 levels", OPEN3 + "cell done move:0:n up:0:n", "up:0:s", "B4"),
+    ("an event after the win", OPEN3 + LEAVE * 3 + "cell atk:0>1.0 done turn:0 atk:0>2.0 "
+     "turn:0*2 done " + LEAVE * 2 + "cell atk:0>1.0", "done", "B8"),
+]
+
+
+@pytest.mark.parametrize("prefix, token, ruling", [i[1:] for i in ILLEGAL],
+                         ids=[i[0] for i in ILLEGAL])
+def test_illegal_events_stop_the_replay(capsys, tmp_path, prefix, token, ruling):
+    from battle_check import parse
+    from geekout.rules import battle as b
+
+    s = b.new_initial_state(3)
+    assert run_script(s, prefix) is None
+    events = [e.to_json(ev) for ev in e.decode_all(s.journal)]
+    events.append(e.to_json(parse(token, s.seat)[0]))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"players": 3, "events": events}))
+    code, out, err = run(capsys, "battle", "replay", str(path), "--json")
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1
+    assert err.startswith("geekout: error: event {} (".format(len(events) - 1))
+    assert " {}: ".format(ruling) in err
+
+
+@pytest.mark.parametrize("text, word", [
+    ("{\"players\": 3, \"events\": [", "malformed JSON"),
+    ("[]", "JSON object"),
+    ("{\"players\": 5, \"events\": []}", "players"),
+    ("{\"players\": 3}", "events"),
+    ("{\"players\": 3, \"events\": [], \"map\": 1}", "map"),
+    ("{\"players\": 3, \"events\": [{\"type\": \"first\", \"player\": 0}, {\"type\": \"jump\", "
+     "\"player\": 0}]}", "event 1: unknown event type 'jump'"),
+    ("{\"players\": 3, \"events\": [{\"type\": \"first\"}]}", "event 0: missing field 'player'"),
+    ("{\"players\": 3, \"events\": [{\"type\": \"first\", \"player\": 0}, {\"type\": \"cell\", "
+     "\"player\": 0, \"ship\": 0}]}", "event 1: cell: unknown field 'ship'"),
+])
+def test_bad_input(capsys, tmp_path, text, word):
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    code, out, err = run(capsys, "battle", "replay", str(path), "--json")
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and word in err
+
+
+def test_missing_file(capsys, tmp_path):
+    code, out, err = run(capsys, "battle", "replay", str(tmp_path / "none.json"))
+    assert code == 2 and out == "" and "cannot read" in err
+
+
+def test_empty_journal_has_no_winner(capsys, tmp_path):
+    path = tmp_path / "empty.json"
+    path.write_text("{\"players\": 4, \"events\": []}")
+    result = replay_json(capsys, path)
+    assert result["winner"] is None and result["events"] == 0 and result["cells_left"] == 30
+    assert result["turn"]["phase"] == "first player"
+
+
+def test_installed_command_exit_status():
+    """The real `geekout` entry point: exit 2, one line on stderr, nothing on stdout."""
+    exe = Path(sys.executable).parent / "geekout"
+    res = subprocess.run([str(exe), "battle", "replay", str(DATA / "second-drone.json"),
+                          "--json"], capture_output=True, text=True, timeout=60)
+    assert res.returncode == 2 and res.stdout == ""
+    assert res.stderr.count("\n") == 1 and "event 32" in res.stderr and "B4" in res.stderr
