@@ -160,6 +160,7 @@ class Model:
                     cs[rows, slot, f] = rank_to_idx[comb_rank(base + _unit(f))]
             else:
                 ds[rows, slot - CHANCE_SLOTS] = rank_to_idx[comb_rank(base)]
+        cs, ds = cs.astype(np.int32), ds.astype(np.int32)  # half the memory
         self.cs, self.ds = cs, ds
 
         # Settling (M4-M6) of states without action dice: a reference into the table
