@@ -1,0 +1,177 @@
+"""128x64 I2C OLED adapters: SSD1306 and SH1106, each a framebuf.FrameBuffer.
+
+The UI draws on the adapter itself (it *is* the canvas) and calls show(). show() sends
+only what changed since the last frame: for each 8-pixel page, the span of columns
+between the first and the last changed byte (a page that did not change costs
+nothing). The SH1106 has 132 columns of RAM with the panel at columns 2..129, so its
+column address is offset by 2 (a shifted image with garbage columns otherwise).
+The bus is passed in (a machine.I2C, or a fake that counts bytes).
+"""
+
+import framebuf
+from micropython import const
+
+_W = const(128)
+_H = const(64)
+_PAGES = const(8)
+_GAP = const(8)
+
+SSD1306_INIT = (
+    0xAE,  # display off while configuring
+    0x20, 0x00,  # horizontal addressing: a column/page window auto-advances
+    0x40,  # start line 0
+    0xA1,  # segment remap (column 127 -> SEG0)
+    0xA8, 0x3F,  # multiplex 64
+    0xC8,  # COM scan descending
+    0xD3, 0x00,  # no vertical offset
+    0xDA, 0x12,  # COM pins alternative
+    0xD5, 0x80,  # clock divide
+    0xD9, 0xF1,  # pre-charge
+    0xDB, 0x30,  # VCOMH level
+    0x81, 0xCF,  # contrast
+    0xA4,  # follow RAM
+    0xA6,  # not inverted
+    0x8D, 0x14,  # charge pump on (internal supply)
+    0xAF,  # display on
+)
+
+SH1106_INIT = (
+    0xAE,
+    0xD5, 0x80,
+    0xA8, 0x3F,
+    0xD3, 0x00,
+    0x40,
+    0xAD, 0x8B,  # DC-DC on
+    0xA1,
+    0xC8,
+    0xDA, 0x12,
+    0x81, 0xCF,
+    0xD9, 0x22,
+    0xDB, 0x35,
+    0xA4,
+    0xA6,
+    0xAF,
+)
+
+
+class OLED(framebuf.FrameBuffer):
+    """Shared part: frame buffer, last-sent copy, dirty spans. Subclasses address RAM."""
+
+    KIND = "oled"
+    INIT = ()
+
+    def __init__(self, i2c, addr=0x3C):
+        self.i2c = i2c
+        self.addr = addr
+        # Allocated once, first thing (a late frame buffer fragments the heap).
+        self.buffer = bytearray(_W * _PAGES)
+        self.sent = bytearray(_W * _PAGES)
+        self.cmd = bytearray(8)
+        self.bytes_sent = 0
+        super().__init__(self.buffer, _W, _H, framebuf.MONO_VLSB)
+        self.command(self.INIT)
+        self.show(True)
+
+    def command(self, codes):
+        """Send command bytes in one transaction (control byte 0x00: all commands)."""
+        buf = bytearray(1 + len(codes))
+        for i in range(len(codes)):
+            buf[i + 1] = codes[i]
+        self.i2c.writeto(self.addr, buf)
+        self.bytes_sent += len(buf)
+
+    def contrast(self, level):
+        self.command((0x81, level & 0xFF))
+
+    def power(self, on):
+        self.command((0xAF if on else 0xAE,))
+
+    def show(self, full=False):
+        """Send what changed: per page, each run of changed columns (runs closer than
+        _GAP unchanged bytes are merged, since a new window costs about 8 bytes)."""
+        buf = self.buffer
+        sent = self.sent
+        mv = memoryview(buf)
+        for page in range(_PAGES):
+            base = page * _W
+            end = base + _W
+            if full:
+                self._send(mv, page, base, end - 1)
+                continue
+            if buf[base:end] == sent[base:end]:  # compared in C
+                continue
+            i = base
+            while i < end:
+                if buf[i] == sent[i]:
+                    i += 1
+                    continue
+                lo = hi = i
+                j = i + 1
+                while j < end and j - hi <= _GAP:
+                    if buf[j] != sent[j]:
+                        hi = j
+                    j += 1
+                self._send(mv, page, lo, hi)
+                i = hi + 1
+
+    def _send(self, mv, page, lo, hi):
+        base = page * _W
+        self._window(page, lo - base, hi - base)
+        self.i2c.writevto(self.addr, (b"\x40", mv[lo:hi + 1]))
+        self.bytes_sent += hi - lo + 2
+        self.sent[lo:hi + 1] = mv[lo:hi + 1]
+
+    def _window(self, page, c0, c1):
+        raise NotImplementedError
+
+
+class SSD1306(OLED):
+    KIND = "ssd1306"
+    INIT = SSD1306_INIT
+
+    def _window(self, page, c0, c1):
+        cmd = self.cmd
+        cmd[0] = 0x00
+        cmd[1] = 0x21
+        cmd[2] = c0
+        cmd[3] = c1
+        cmd[4] = 0x22
+        cmd[5] = page
+        cmd[6] = page
+        self.i2c.writeto(self.addr, memoryview(cmd)[:7])
+        self.bytes_sent += 7
+
+
+class SH1106(OLED):
+    KIND = "sh1106"
+    INIT = SH1106_INIT
+    COLUMN_OFFSET = 2  # 132-column RAM, panel centred
+
+    def _window(self, page, c0, c1):
+        c = c0 + self.COLUMN_OFFSET
+        cmd = self.cmd
+        cmd[0] = 0x00
+        cmd[1] = 0xB0 | page
+        cmd[2] = c & 0x0F
+        cmd[3] = 0x10 | (c >> 4)
+        self.i2c.writeto(self.addr, memoryview(cmd)[:4])
+        self.bytes_sent += 4
+
+
+def make_display(kind, i2c, addr=0x3C):
+    """The adapter named by the display setting ("ssd1306" or "sh1106")."""
+    if kind == "sh1106":
+        return SH1106(i2c, addr)
+    return SSD1306(i2c, addr)
+
+
+def find_address(i2c, preferred=0x3C):
+    """The OLED's I2C address (0x3C or 0x3D), or raise OSError with what to check."""
+    found = i2c.scan()
+    if preferred in found:
+        return preferred
+    for a in (0x3C, 0x3D):
+        if a in found:
+            return a
+    raise OSError("no OLED at 0x3C/0x3D (found {}): check SDA/SCL wiring, "
+                  "3V3/GND and pull-ups".format([hex(a) for a in found]))

@@ -1,0 +1,54 @@
+"""The gadget's pin map: the one source for firmware pins, the wiring diagram and the BOM.
+
+A plain data module (integers and strings only) so host tools can parse it.
+
+Wiring (Raspberry Pi Pico, physical pin numbers in brackets):
+
+  part                  signal    GPIO  Pico pin  notes
+  128x64 I2C OLED       SDA       4     [6]       I2C0, 400 kHz; module pull-ups
+                        SCL       5     [7]
+                        VCC/GND   3V3   [36]/[38]
+                        address   0x3C            (0x3D on some modules)
+  button UP             to GND    10    [14]      internal pull-up, pressed = 0
+  button DOWN           to GND    11    [15]
+  button OK             to GND    12    [16]
+  button BACK           to GND    13    [17]      held at power-up = safe mode
+  WS2812 LEDs (1/seat)  DIN       16    [21]      VBUS [40] for 5 V, GND [23]
+  passive piezo         +         15    [20]      PWM; other leg to GND
+"""
+
+I2C_ID = 0
+I2C_SDA = 4
+I2C_SCL = 5
+I2C_FREQ = 400000
+OLED_ADDR = 0x3C
+OLED_WIDTH = 128
+OLED_HEIGHT = 64
+DISPLAY_DEFAULT = "ssd1306"  # "sh1106" for most 1.3-inch modules (settings menu)
+
+BUTTON_UP = 10
+BUTTON_DOWN = 11
+BUTTON_OK = 12
+BUTTON_BACK = 13
+
+NEOPIXEL_PIN = 16
+NEOPIXEL_COUNT = 4
+
+PIEZO_PIN = 15
+
+# The same map as one dict (name -> value), in wiring-table order, for host tools.
+PINS = {
+    "I2C_ID": I2C_ID,
+    "I2C_SDA": I2C_SDA,
+    "I2C_SCL": I2C_SCL,
+    "I2C_FREQ": I2C_FREQ,
+    "OLED_ADDR": OLED_ADDR,
+    "DISPLAY_DEFAULT": DISPLAY_DEFAULT,
+    "BUTTON_UP": BUTTON_UP,
+    "BUTTON_DOWN": BUTTON_DOWN,
+    "BUTTON_OK": BUTTON_OK,
+    "BUTTON_BACK": BUTTON_BACK,
+    "NEOPIXEL_PIN": NEOPIXEL_PIN,
+    "NEOPIXEL_COUNT": NEOPIXEL_COUNT,
+    "PIEZO_PIN": PIEZO_PIN,
+}

@@ -1,0 +1,67 @@
+"""Files on the gadget's flash (littlefs on the Pico; any directory elsewhere).
+
+The only firmware code doing file I/O. Whole-file writes go to a temporary file that is
+then renamed over the old one, so a power cut leaves either the old or the new file.
+Appends are for the game journal, whose records carry their own checksums.
+"""
+
+import os
+
+
+class Storage:
+    def __init__(self, root=""):
+        self.root = root
+        self.writes = 0  # flash writes issued (bench, tests)
+        if root:
+            try:
+                os.mkdir(root)
+            except OSError:
+                pass
+
+    def path(self, name):
+        return self.root + "/" + name if self.root else name
+
+    def exists(self, name):
+        try:
+            os.stat(self.path(name))
+            return True
+        except OSError:
+            return False
+
+    def read(self, name):
+        """The file's bytes, or None if it does not exist."""
+        try:
+            with open(self.path(name), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def write(self, name, data):
+        """Replace the file: temp then rename."""
+        tmp = self.path(name + ".tmp")
+        with open(tmp, "wb") as f:
+            f.write(data)
+        self.writes += 1
+        os.rename(tmp, self.path(name))
+
+    def append(self, name, data):
+        with open(self.path(name), "ab") as f:
+            f.write(data)
+        self.writes += 1
+
+    def rename(self, old, new):
+        try:
+            os.remove(self.path(new))
+        except OSError:
+            pass
+        os.rename(self.path(old), self.path(new))
+
+    def remove(self, name):
+        try:
+            os.remove(self.path(name))
+        except OSError:
+            pass
+
+    def open(self, name, mode="rb"):
+        """A file object (e.g. a data table the rules read in pieces)."""
+        return open(self.path(name), mode)

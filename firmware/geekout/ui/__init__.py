@@ -1,0 +1,1 @@
+"""Screens and widgets drawn on a framebuf-compatible canvas (the UI toolkit)."""

@@ -1,0 +1,1 @@
+"""`geekout sim`: the gadget's firmware on the host (terminal, headless, screenshots)."""

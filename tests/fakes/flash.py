@@ -1,0 +1,62 @@
+"""Fake flash for the gadget's storage: files in memory, every write counted, and a
+power cut that can be injected at write number k (the write is torn: only part of its
+bytes land, then PowerCut is raised as if the gadget lost power).
+
+Same methods as geekout.hal.storage.Storage; runs under MicroPython and CPython.
+"""
+
+
+class PowerCut(Exception):
+    pass
+
+
+class FakeFlash:
+    def __init__(self, files=None, cut_at=0):
+        self.files = dict(files or {})
+        self.writes = 0
+        self.cut_at = cut_at  # 0: never; k: the k-th write is torn
+        self.last = None  # (kind, name) of the last write
+
+    def _write_op(self, kind, name):
+        self.writes += 1
+        self.last = (kind, name)
+        return self.cut_at and self.writes == self.cut_at
+
+    def exists(self, name):
+        return name in self.files
+
+    def read(self, name):
+        data = self.files.get(name)
+        return None if data is None else bytes(data)
+
+    def write(self, name, data):
+        tmp = name + ".tmp"
+        if self._write_op("write", name):
+            self.files[tmp] = bytes(data[:len(data) // 2])  # the rename never happens
+            raise PowerCut()
+        self.files[tmp] = bytes(data)
+        self.files[name] = self.files.pop(tmp)
+
+    def append(self, name, data):
+        f = self.files.get(name)
+        if f is None:
+            f = self.files[name] = bytearray()
+        elif not isinstance(f, bytearray):
+            f = self.files[name] = bytearray(f)
+        if self._write_op("append", name):
+            f.extend(data[:len(data) // 2])
+            raise PowerCut()
+        f.extend(data)
+
+    def rename(self, old, new):
+        self.files[new] = self.files.pop(old)
+
+    def remove(self, name):
+        self.files.pop(name, None)
+
+    def open(self, name, mode="rb"):
+        raise OSError(2)
+
+    def snapshot(self):
+        """What survives the power cut: the files as they are now."""
+        return {k: bytes(v) for k, v in self.files.items()}

@@ -1,0 +1,230 @@
+"""HAL adapters on CPython with fakes: buttons, display dirty spans, LEDs, buzzer, storage."""
+
+from geekout.hal import pins
+from geekout.hal.buttons import Buttons, Pushbutton
+from geekout.hal.buzzer import Buzzer
+from geekout.hal.display import SH1106, SSD1306, find_address
+from geekout.hal.leds import FLASH_BUST, FLASH_SCORE, SEAT_RGB, SeatLeds
+from geekout.hal.storage import Storage
+from geekout.ui import keys
+from hypothesis import given, settings
+from hypothesis import strategies as hs
+from simboard import CountingI2C, Pixels, Tone
+
+
+class Level:
+    """A button level the test sets, read through a callable like a pin."""
+
+    def __init__(self):
+        self.down = False
+
+    def __call__(self):
+        return self.down
+
+
+def run(buttons, levels, timeline, until, step=10):
+    """timeline: {ms: (button index, down)}; returns [(ms, key)]."""
+    out = []
+    for t in range(0, until, step):
+        if t in timeline:
+            i, down = timeline[t]
+            levels[i].down = down
+        for k in buttons.poll(t):
+            out.append((t, k))
+    return out
+
+
+def make():
+    levels = [Level() for _ in range(4)]
+    return Buttons(*levels), levels
+
+
+def test_short_ok_fires_on_release_only():
+    b, lv = make()
+    got = run(b, lv, {100: (2, True), 300: (2, False)}, 600)
+    assert got == [(300, keys.OK)]
+
+
+def test_long_ok_fires_once_and_no_short_press():
+    b, lv = make()
+    got = run(b, lv, {100: (2, True), 2000: (2, False)}, 2500)
+    assert got == [(100 + Pushbutton.LONG_MS, keys.LONG_OK)]
+
+
+def test_long_back_is_home():
+    b, lv = make()
+    got = run(b, lv, {0: (3, False), 100: (3, True), 1000: (3, False)}, 1200)
+    assert [k for _, k in got] == [keys.LONG_BACK]
+
+
+def test_up_fires_on_press_and_repeats_while_held():
+    b, lv = make()
+    got = run(b, lv, {100: (0, True), 1000: (0, False)}, 1500)
+    times = [t for t, k in got if k == keys.UP]
+    assert times[0] == 100
+    assert len(times) == 1 + len(range(100 + Pushbutton.REPEAT_DELAY_MS, 1000, Pushbutton.REPEAT_MS))
+    assert all(k == keys.UP for _, k in got)
+
+
+def test_bounces_are_ignored():
+    b, lv = make()
+    # contact bounce: 4 edges within 20 ms, then a clean release later
+    timeline = {100: (2, True), 110: (2, False), 120: (2, True), 400: (2, False),
+                410: (2, True), 420: (2, False)}
+    got = run(b, lv, timeline, 800, step=10)
+    assert [k for _, k in got] == [keys.OK]
+
+
+def test_button_held_at_start_does_not_fire():
+    b, lv = make()
+    lv[2].down = True
+    got = run(b, lv, {1500: (2, False)}, 1600)
+    assert got == []
+
+
+def test_ticks_wrap_around():
+    b, lv = make()
+    base = 0x3FFFFFFF - 50
+    out = []
+    for i in range(0, 400, 10):
+        t = (base + i) & 0x3FFFFFFF
+        lv[2].down = 20 <= i < 200
+        out += list(b.poll(t))
+    assert out == [keys.OK]
+
+
+def test_ssd1306_sends_only_changed_spans():
+    bus = CountingI2C(keep=True)
+    d = SSD1306(bus)
+    boot = bus.bytes
+    assert boot > 1024  # init commands and one full frame
+    d.show()
+    assert bus.bytes == boot  # nothing changed: nothing sent
+    bus.writes.clear()
+    d.pixel(10, 20, 1)  # page 2, column 10
+    d.show()
+    assert bus.writes == [bytes((0x00, 0x21, 10, 10, 0x22, 2, 2)), b"\x40\x10"]
+    assert bus.bytes == boot + 7 + 2
+
+
+def test_far_apart_changes_become_two_windows():
+    bus = CountingI2C(keep=True)
+    d = SSD1306(bus)
+    bus.writes.clear()
+    d.pixel(0, 0, 1)
+    d.pixel(127, 0, 1)
+    d.show()
+    assert len(bus.writes) == 4  # two (window, data) pairs instead of 128 columns
+
+
+def test_sh1106_column_offset_is_two():
+    bus = CountingI2C(keep=True)
+    d = SH1106(bus)
+    bus.writes.clear()
+    d.pixel(0, 9, 1)  # page 1, column 0 -> RAM column 2
+    d.show()
+    assert bus.writes[0] == bytes((0x00, 0xB1, 0x02, 0x10))
+    assert bus.writes[1] == b"\x40\x02"
+
+
+@settings(max_examples=40, deadline=None)
+@given(hs.lists(hs.tuples(hs.integers(0, 127), hs.integers(0, 63), hs.integers(0, 1)), max_size=60))
+def test_panel_ram_matches_frame_after_any_drawing(pixels):
+    """Replaying the bytes sent onto a model of the panel's RAM gives the frame."""
+    bus = CountingI2C(keep=True)
+    d = SSD1306(bus)
+    ram = bytearray(1024)
+    window = [0, 127, 0]
+    for x, y, c in pixels:
+        d.pixel(x, y, c)
+        if len(pixels) % 3 == 0:
+            d.show()
+    d.show()
+    for w in bus.writes:
+        if w[0] == 0x00 and len(w) == 7 and w[1] == 0x21:
+            window = [w[2], w[3], w[5]]
+        elif w[0] == 0x40:
+            c0, _c1, page = window
+            ram[page * 128 + c0:page * 128 + c0 + len(w) - 1] = w[1:]
+    assert ram == d.buffer
+
+
+def test_find_address_names_the_problem():
+    class Bus:
+        def scan(self):
+            return [0x50]
+
+    try:
+        find_address(Bus())
+    except OSError as e:
+        assert "SDA/SCL" in str(e)
+    else:
+        raise AssertionError("no OLED should raise")
+
+    class Bus3D:
+        def scan(self):
+            return [0x3D]
+
+    assert find_address(Bus3D()) == 0x3D
+
+
+def test_seat_leds_turn_flash_and_brightness():
+    px = Pixels(4)
+    leds = SeatLeds(px, 4)
+    leds.set_brightness(5)
+    leds.show_turn(1, 3)
+    assert px.rgb[1] == SEAT_RGB[1]
+    assert px.rgb[0] != (0, 0, 0) and px.rgb[0][0] < SEAT_RGB[0][0]  # dim
+    assert px.rgb[3] == (0, 0, 0)  # no fourth player
+    writes = px.writes
+    leds.flash(FLASH_BUST, 1000, 1)
+    assert px.rgb[1] == (255, 255, 255) and px.rgb[0] == (255, 0, 0)
+    assert px.writes == writes + 1  # one write per frame
+    assert leds.tick(1100) is False
+    assert leds.tick(1400) is True
+    assert px.rgb[1] == SEAT_RGB[1]
+    leds.flash(FLASH_SCORE, 2000, 2)
+    assert px.rgb[2] == (255, 255, 255)
+    leds.set_brightness(1)
+    leds.tick(3000)
+    assert max(px.rgb[1]) < 10
+
+
+def test_buzzer_plays_and_mutes():
+    tone = Tone()
+    bz = Buzzer(tone)
+    bz.cue("score", 0)
+    assert tone.f == 880 and tone.d > 0
+    bz.tick(70)
+    assert tone.f == 1320
+    bz.tick(200)
+    assert tone.d == 0
+    bz.set_muted(True)
+    bz.cue("bust", 300)
+    assert tone.d == 0 and bz.played == 1
+
+
+def test_storage_write_is_temp_then_rename(tmp_path):
+    st = Storage(str(tmp_path / "flash"))
+    assert st.read("x") is None
+    st.write("x", b"one")
+    st.write("x", b"two")
+    assert st.read("x") == b"two"
+    assert not st.exists("x.tmp")
+    st.append("j", b"ab")
+    st.append("j", b"cd")
+    assert st.read("j") == b"abcd"
+    st.rename("j", "k")
+    assert st.read("k") == b"abcd" and not st.exists("j")
+    st.remove("k")
+    assert not st.exists("k")
+    with st.open("x") as f:
+        assert f.read() == b"two"
+
+
+def test_pin_map_is_plain_data():
+    assert pins.PINS["NEOPIXEL_COUNT"] == 4
+    used = [pins.I2C_SDA, pins.I2C_SCL, pins.BUTTON_UP, pins.BUTTON_DOWN, pins.BUTTON_OK,
+            pins.BUTTON_BACK, pins.NEOPIXEL_PIN, pins.PIEZO_PIN]
+    assert len(set(used)) == len(used)
+    assert all(isinstance(v, (int, str)) for v in pins.PINS.values())
