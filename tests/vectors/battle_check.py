@@ -19,7 +19,8 @@ Script tokens (the acting player is the one in turn unless prefixed "N/", 0-base
 small/bomb/supernova), per-player lists kills, value, coll_small, coll_nova,
 reserve_small, reserve_bomb, ships (ships in play), unique (names left per player),
 levels and at_base (per player, one entry per ship: levels, or 1/0, "-" if not in
-play), winner ([player, condition] or None), legal (tokens that must be legal),
+play), winner ([player, condition] or None), legal (tokens that must be legal and listed by
+legal_events()),
 illegal ([token, ruling] or [token, ruling, word]: each refused with that ruling, its
 message holding the word, the state unchanged).
 Star and ship conservation are checked after every vector.
@@ -176,12 +177,15 @@ def check(vector):
         got = observe(s, key)
         if got != exp[key]:
             return key + " " + str(got) + " != " + str(exp[key])
+    listed = s.legal_events() if "legal" in exp else []
     for token in exp.get("legal", ()):
         for ev in parse(token, s.seat):
             try:
                 s.check(ev)
             except ValueError as ex:
                 return "legal " + token + " refused: " + str(ex)
+            if ev not in listed:
+                return "legal " + token + " missing from legal_events()"
     for item in exp.get("illegal", ()):
         token, ruling = item[0], item[1]
         before = s.snapshot()

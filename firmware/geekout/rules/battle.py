@@ -47,14 +47,14 @@ SHIELD = const(4)
 UNIQUE_NAMES = ("teleport", "wormhole", "shield")
 
 # Phases.
-_FIRST = const(0)
-_OPEN_CELLS = const(1)
-_OPEN_STARS = const(2)
-_EXPLORE = const(3)
-_DRONES = const(4)
-_ATTACKS = const(5)
-_TACTICAL = const(6)
-_OVER = const(7)
+PH_FIRST = const(0)
+PH_OPEN_CELLS = const(1)
+PH_OPEN_STARS = const(2)
+PH_EXPLORE = const(3)
+PH_DRONES = const(4)
+PH_ATTACKS = const(5)
+PH_TACTICAL = const(6)
+PH_OVER = const(7)
 PHASE_NAMES = ("first player", "opening cells", "opening stars", "exploration",
                "drone moves", "attacks", "tactical", "over")
 
@@ -83,7 +83,7 @@ class BattleState:
         self.players = n
         self.journal = bytearray()
         self.count = 0  # events applied
-        self.phase = _FIRST
+        self.phase = PH_FIRST
         self.seat = 0
         self.first = 0
         self.owed = 0  # cells owed (opening, exploration) or action points left (tactical)
@@ -117,21 +117,21 @@ class BattleState:
 
     # -- OpenSpiel-style queries ---------------------------------------------------------
     def current_player(self):
-        if self.phase == _FIRST:
+        if self.phase == PH_FIRST:
             return CHANCE
-        if self.phase == _OVER:
+        if self.phase == PH_OVER:
             return TERMINAL
         return self.seat
 
     def is_chance(self):
-        return self.phase == _FIRST
+        return self.phase == PH_FIRST
 
     def is_terminal(self):
-        return self.phase == _OVER
+        return self.phase == PH_OVER
 
     def chance_outcomes(self):
         """B1: any seat may be drawn to start, equally likely."""
-        if self.phase != _FIRST:
+        if self.phase != PH_FIRST:
             return []
         q = 1.0 / self.players
         return [(E.first(i), q) for i in range(self.players)]
@@ -144,22 +144,22 @@ class BattleState:
         return PHASE_NAMES[self.phase]
 
     def points_left(self):
-        return self.owed if self.phase == _TACTICAL else 0
+        return self.owed if self.phase == PH_TACTICAL else 0
 
     def owed_text(self):
         """What the player in turn still owes before the phase can end."""
         phase = self.phase
-        if phase == _FIRST:
+        if phase == PH_FIRST:
             return "draw the first player"
-        if phase == _OVER:
+        if phase == PH_OVER:
             return "P{} won: {}".format(self.winner, CONDITION_NAMES[self.condition])
-        if phase == _OPEN_CELLS or phase == _EXPLORE:
+        if phase == PH_OPEN_CELLS or phase == PH_EXPLORE:
             return "place {} cell{}".format(self.owed, "s" if self.owed > 1 else "")
-        if phase == _OPEN_STARS:
+        if phase == PH_OPEN_STARS:
             return "place 2 stars"
-        if phase == _TACTICAL:
+        if phase == PH_TACTICAL:
             return "{} action point{} left".format(self.owed, "" if self.owed == 1 else "s")
-        if phase == _DRONES:
+        if phase == PH_DRONES:
             return "drone moves (free), then done"
         return "attacks, then done"
 
@@ -227,81 +227,34 @@ class BattleState:
         return True
 
     def legal_events(self):
-        """Every legal event of the current player from a broad candidate set (moves
-        found with at most 2 stars, at most one supernova merge per star placement)."""
-        phase = self.phase
-        if phase == _FIRST:
-            return [E.first(i) for i in range(self.players)]
-        if phase == _OVER:
-            return []
-        p = self.seat
-        cands = []
-        if phase == _OPEN_CELLS or phase == _EXPLORE or phase == _TACTICAL:
-            cands.append(E.cell(p))
-        if phase == _OPEN_STARS or phase == _TACTICAL:
-            for bo in range(3):
-                cands.append(E.stars(p, bo))
-                for m in range(4):
-                    cands.append(E.stars(p, bo, (m,)))
-        if phase >= _DRONES:
-            cands.append(E.done(p))
-            for s in range(SHIPS):
-                self._ship_candidates(cands, p, s)
-        if phase == _DRONES or phase == _ATTACKS:
-            for t in range(self.players):
-                for ts in range(SHIPS):
-                    cands.append(E.wormhole(p, t, ts))
-        if phase == _TACTICAL:
-            cands.append(E.drone(p, E.PAY_SMALL))
-            cands.append(E.drone(p, E.PAY_NOVA))
-        return [ev for ev in cands if self.is_legal(ev)]
+        """Every legal event of the player in turn (see battle_legal, loaded only when
+        asked for: the gadget checks the events it offers with is_legal)."""
+        from . import battle_legal
 
-    def _ship_candidates(self, cands, p, s):
-        if self.status[p * SHIPS + s] != _PLAY:
-            return
-        phase = self.phase
-        if phase != _ATTACKS:
-            cands.append(E.move(p, s, 1))
-            for sm in range(3):
-                for bo in range(3 - sm):
-                    for nv in range(2 if sm + bo < 2 else 1):
-                        cands.append(E.move(p, s, 0, sm, bo, nv))
-                        if bo:
-                            cands.append(E.move(p, s, 0, sm, bo, nv, 1))
-        if phase == _TACTICAL:
-            cands.append(E.turn(p, s))
-            cands.append(E.upgrade(p, s, E.PAY_SMALL))
-            cands.append(E.upgrade(p, s, E.PAY_NOVA))
-        if phase == _DRONES:
-            return
-        for t in range(self.players):
-            if t != p:
-                for ts in range(SHIPS):
-                    cands.append(E.attack(p, s, t, ts))
-                    cands.append(E.attack(p, s, t, ts, 1))
+        return battle_legal.legal_events(self)
 
     def _handle(self, ev, do):
         E.validate(ev)
         kind = ev[0]
         p = ev[1]
-        if self.phase == _OVER:
+        if self.phase == PH_OVER:
             raise Illegal("B8", "the game is over")
-        if self.phase == _FIRST:
+        if self.phase == PH_FIRST:
             if kind != E.FIRST:
                 raise Illegal("B1", "draw the first player first")
             if p >= self.players:
                 raise Illegal("B1", "no such player")
             if do:
                 self.first = self.seat = p
-                self.phase = _OPEN_CELLS
+                self.phase = PH_OPEN_CELLS
                 self.owed = OPENING_CELLS
             return
         if kind == E.FIRST:
             raise Illegal("B1", "the first player is already drawn")
         if p != self.seat:
             raise Illegal("B1", "it is P{}'s turn".format(self.seat))
-        if (self.phase == _OPEN_CELLS and kind != E.CELL) or (
-                self.phase == _OPEN_STARS and kind != E.STARS):
+        if (self.phase == PH_OPEN_CELLS and kind != E.CELL) or (
+                self.phase == PH_OPEN_STARS and kind != E.STARS):
             raise Illegal("B2", "opening: " + self.owed_text())
         if kind == E.CELL:
             self._cell(do)
@@ -324,7 +277,7 @@ class BattleState:
 
     def _point(self, what):
         """B3/B4: a tactical action needs the tactical phase and an action point left."""
-        if self.phase != _TACTICAL:
+        if self.phase != PH_TACTICAL:
             if self.wormholed:
                 raise Illegal("B3", "no tactical phase after the wormhole")
             raise Illegal("B3", "{} is a tactical action, not for the {} phase".format(
@@ -339,18 +292,18 @@ class BattleState:
 
     def _cell(self, do):
         phase = self.phase
-        if phase == _TACTICAL:
+        if phase == PH_TACTICAL:
             self._point("placing a cell")
             if not self.cells:
                 raise Illegal("B4", "no cells left in supply")
-        elif phase != _OPEN_CELLS and phase != _EXPLORE:
+        elif phase != PH_OPEN_CELLS and phase != PH_EXPLORE:
             raise Illegal("B3", "no cell placement in the {} phase".format(PHASE_NAMES[phase]))
         if not do:
             return
         self.cells -= 1
-        if phase == _TACTICAL:
+        if phase == PH_TACTICAL:
             self.owed -= 1
-        elif phase == _EXPLORE:
+        elif phase == PH_EXPLORE:
             self._after_exploration()
         else:
             self.owed -= 1
@@ -361,9 +314,9 @@ class BattleState:
         bombs = ev[2]
         small = 2 - bombs
         phase = self.phase
-        if phase == _TACTICAL:
+        if phase == PH_TACTICAL:
             self._point("placing stars")
-        elif phase != _OPEN_STARS:
+        elif phase != PH_OPEN_STARS:
             raise Illegal("B3", "no star placement in the {} phase".format(PHASE_NAMES[phase]))
         if self.reserve_small[p] < small or self.reserve_bomb[p] < bombs:
             raise Illegal("B4", "the reserve lacks those stars")
@@ -387,7 +340,7 @@ class BattleState:
         b[SMALL] += ms
         b[BOMB] += mb
         b[NOVA] -= merges
-        if phase == _TACTICAL:
+        if phase == PH_TACTICAL:
             self.owed -= 1
         else:
             self._next_opener()
@@ -396,7 +349,7 @@ class BattleState:
         s = ev[2]
         i = self._own_ship(p, s, "B4")
         phase = self.phase
-        if phase == _DRONES:
+        if phase == PH_DRONES:
             if s == MOTHERSHIP:
                 raise Illegal("B3", "only drones move in the drone phase")
             if self.moved[i]:
@@ -417,7 +370,7 @@ class BattleState:
                 raise Illegal("B6", "the star shield needs a bomb")
         if not do:
             return
-        if phase == _DRONES:
+        if phase == PH_DRONES:
             self.moved[i] = 1
         else:
             self.owed -= 1
@@ -546,7 +499,7 @@ class BattleState:
 
     def _attack(self, p, ev, do):
         s, t, ts, teleport = ev[2], ev[3], ev[4], ev[5]
-        if self.phase != _ATTACKS and self.phase != _TACTICAL:
+        if self.phase != PH_ATTACKS and self.phase != PH_TACTICAL:
             raise Illegal("B3", "no attacks in the {} phase".format(PHASE_NAMES[self.phase]))
         i = self._own_ship(p, s, "B7")
         if t == p:
@@ -579,7 +532,7 @@ class BattleState:
             self._destroy(j)
 
     def _wormhole(self, p, t, ts, do):
-        if self.phase != _DRONES and self.phase != _ATTACKS:
+        if self.phase != PH_DRONES and self.phase != PH_ATTACKS:
             # B10: after exploration, before the tactical phase
             raise Illegal("B10", "the wormhole comes between exploration and the tactical phase")
         if not self.unique[p] & WORMHOLE_UA:
@@ -597,16 +550,16 @@ class BattleState:
 
     def _done(self, do):
         phase = self.phase
-        if phase == _TACTICAL and self.owed:
+        if phase == PH_TACTICAL and self.owed:
             raise Illegal("B3", "the 3 action points are mandatory: {} left".format(self.owed))
-        if phase != _DRONES and phase != _ATTACKS and phase != _TACTICAL:
+        if phase != PH_DRONES and phase != PH_ATTACKS and phase != PH_TACTICAL:
             raise Illegal("B3", "still owed: " + self.owed_text())
         if not do:
             return
-        if phase == _DRONES:
-            self.phase = _ATTACKS
-        elif phase == _ATTACKS and not self.wormholed:
-            self.phase = _TACTICAL
+        if phase == PH_DRONES:
+            self.phase = PH_ATTACKS
+        elif phase == PH_ATTACKS and not self.wormholed:
+            self.phase = PH_TACTICAL
             self.owed = ACTION_POINTS
         else:
             self.seat = (self.seat + 1) % self.players
@@ -618,13 +571,13 @@ class BattleState:
         self.opened += 1
         self.seat = (self.seat + 1) % self.players
         if self.opened < self.players:
-            if self.phase == _OPEN_CELLS:
+            if self.phase == PH_OPEN_CELLS:
                 self.owed = OPENING_CELLS
             return
         self.opened = 0
         self.seat = self.first
-        if self.phase == _OPEN_CELLS:
-            self.phase = _OPEN_STARS
+        if self.phase == PH_OPEN_CELLS:
+            self.phase = PH_OPEN_STARS
             self.owed = 0
         else:
             self._start_turn()
@@ -637,7 +590,7 @@ class BattleState:
         self.created = 0
         self.wormholed = 0
         if self.cells:  # B3: exploration is mandatory while the supply has cells
-            self.phase = _EXPLORE
+            self.phase = PH_EXPLORE
             self.owed = 1
         else:  # B10: with no cells left the turn starts at drone moves
             self._after_exploration()
@@ -645,7 +598,7 @@ class BattleState:
     def _after_exploration(self):
         # Nothing to do in the drone phase without a drone in play: straight to attacks.
         self.owed = 0
-        self.phase = _DRONES if self.ships_in_play(self.seat) > 1 else _ATTACKS
+        self.phase = PH_DRONES if self.ships_in_play(self.seat) > 1 else PH_ATTACKS
 
     def _check_victory(self, active):
         """B8: after every event, the active player first, then clockwise."""
@@ -664,11 +617,11 @@ class BattleState:
             if cond:
                 self.winner = p
                 self.condition = cond
-                self.phase = _OVER
+                self.phase = PH_OVER
                 return
 
     def __str__(self):
-        if self.phase == _FIRST or self.phase == _OVER:
+        if self.phase == PH_FIRST or self.phase == PH_OVER:
             return self.owed_text()
         return "P{} {}: {}".format(self.seat, PHASE_NAMES[self.phase], self.owed_text())
 
@@ -709,7 +662,7 @@ def undo(state):
 
 def play_chance(state, randbelow):
     """Draw the first player with the caller's `randbelow(n)` (B1); returns the seat."""
-    if state.phase != _FIRST:
+    if state.phase != PH_FIRST:
         return -1
     seat = randbelow(state.players)
     state.apply(E.first(seat))

@@ -1,0 +1,64 @@
+"""Galaxy battle: the legal events of the player in turn, for host tools, random play
+and tests. Kept apart from battle.py so the gadget, which checks the few events it
+offers with BattleState.is_legal, does not load it.
+
+The candidates are phase-aware and broad but not every conceivable event: a move lists
+cells holding at most 2 stars (at most 1 supernova), a star placement at most one merge.
+"""
+
+from . import battle as b
+from . import battle_events as E
+
+
+def legal_events(state):
+    """Every legal event of the current player (the chance draw at the start)."""
+    phase = state.phase
+    if phase == b.PH_FIRST:
+        return [E.first(i) for i in range(state.players)]
+    if phase == b.PH_OVER:
+        return []
+    p = state.seat
+    cands = []
+    if phase == b.PH_OPEN_CELLS or phase == b.PH_EXPLORE or phase == b.PH_TACTICAL:
+        cands.append(E.cell(p))
+    if phase == b.PH_OPEN_STARS or phase == b.PH_TACTICAL:
+        for bombs in range(3):
+            cands.append(E.stars(p, bombs))
+            for m in range(4):
+                cands.append(E.stars(p, bombs, (m,)))
+    if phase >= b.PH_DRONES:
+        cands.append(E.done(p))
+        for s in range(b.SHIPS):
+            if state.ship_at(p, s)[0]:
+                _ship_candidates(state, cands, p, s)
+    if phase == b.PH_DRONES or phase == b.PH_ATTACKS:
+        for t in range(state.players):
+            for ts in range(b.SHIPS):
+                cands.append(E.wormhole(p, t, ts))
+    if phase == b.PH_TACTICAL:
+        cands.append(E.drone(p, E.PAY_SMALL))
+        cands.append(E.drone(p, E.PAY_NOVA))
+    return [ev for ev in cands if state.is_legal(ev)]
+
+
+def _ship_candidates(state, cands, p, s):
+    phase = state.phase
+    if phase != b.PH_ATTACKS:
+        cands.append(E.move(p, s, 1))
+        for small in range(3):
+            for bomb in range(3 - small):
+                for nova in range(2 if small + bomb < 2 else 1):
+                    cands.append(E.move(p, s, 0, small, bomb, nova))
+                    if bomb:
+                        cands.append(E.move(p, s, 0, small, bomb, nova, 1))
+    if phase == b.PH_TACTICAL:
+        cands.append(E.turn(p, s))
+        cands.append(E.upgrade(p, s, E.PAY_SMALL))
+        cands.append(E.upgrade(p, s, E.PAY_NOVA))
+    if phase == b.PH_DRONES:
+        return
+    for t in range(state.players):
+        if t != p:
+            for ts in range(b.SHIPS):
+                cands.append(E.attack(p, s, t, ts))
+                cands.append(E.attack(p, s, t, ts, 1))
