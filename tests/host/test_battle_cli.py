@@ -71,7 +71,8 @@ def test_running_game_state(capsys):
     assert players[0]["reserve"] == {"small": 1, "bomb": 3}
     assert players[0]["ships"][0]["at_base"] is True  # bombed, back at base (B6, B7)
     assert result["map"]["supernova"] == 2  # the centre one and a merge
-    assert result["turn"] == {"player": 3, "phase": "exploration", "action_points_left": 0}
+    assert result["turn"] == {"player": 3, "phase": "exploration", "action_points_left": 0,
+                              "owed": "place 1 cell"}
 
 
 def test_text_output(capsys):

@@ -603,12 +603,20 @@ class BattleState:
     def _check_victory(self, active):
         """B8: after every event, the active player first, then clockwise."""
         n = self.players
-        ships = [self.ships_in_play(q) for q in range(n)]
+        top = 0  # the two highest ship counts, to find each player's lead without a list
+        second = 0
+        for q in range(n):
+            c = self.ships_in_play(q)
+            if c > top:
+                second = top
+                top = c
+            elif c > second:
+                second = c
         for k in range(n):
             p = (active + k) % n
+            c = self.ships_in_play(p)
             cond = 0
-            lead = ships[p] - max(ships[q] for q in range(n) if q != p)
-            if lead >= WIN_LEAD:
+            if c - (second if c == top else top) >= WIN_LEAD:
                 cond = SUPREMACY
             elif self.star_value(p) >= WIN_VALUE:
                 cond = OVERLOAD

@@ -104,7 +104,7 @@ def report(state):
         "map": dict(zip(b.KIND_NAMES, state.map)),
         "events": state.count,
         "turn": {"player": state.seat, "phase": state.phase_name(),
-                 "action_points_left": state.points_left()},
+                 "action_points_left": state.points_left(), "owed": state.owed_text()},
         "winner": winner,
     }
 
