@@ -1,0 +1,177 @@
+"""The screen stack: one screen on top receives keys and draws the whole canvas.
+
+After every key (and when a tick says so) the top screen redraws into the display's
+frame buffer and the display sends only the bytes that changed. Global grammar: long
+BACK goes home, long OK opens the screen's game menu (or the help screen). A toast is a
+short message over the screen that goes after a few seconds or at the next key (which
+still acts). Screens are told enter()/leave() so they can stop what they started.
+"""
+
+from geekout.ui import keys
+
+W = 128
+H = 64
+
+
+class Screen:
+    name = "screen"
+
+    def __init__(self, ui):
+        self.ui = ui
+
+    def enter(self):
+        pass
+
+    def leave(self):
+        pass
+
+    def key(self, k):
+        if k == keys.BACK:
+            self.ui.pop()
+
+    def long_ok(self):
+        """Long OK: the game menu in a game, the help screen elsewhere."""
+        self.ui.show_help()
+
+    def tick(self, now):
+        return False
+
+    def draw(self, fb):
+        pass
+
+
+class UI:
+    def __init__(self, board):
+        self.board = board
+        self.fb = board.display
+        self.stack = []
+        self.toast_text = None
+        self.toast_until = 0
+        self.dirty = True
+        self.visited = []  # names of screens shown (simulator report)
+        self.home = _nothing  # long BACK
+        self.help = _nothing  # long OK outside a game
+
+    # -- stack ---------------------------------------------------------------------
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    def _shown(self, s):
+        if s.name not in self.visited:
+            self.visited.append(s.name)
+        s.enter()
+        self.dirty = True
+
+    def push(self, s):
+        self.stack.append(s)
+        self._shown(s)
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop().leave()
+            self.dirty = True
+
+    def replace(self, s):
+        if self.stack:
+            self.stack.pop().leave()
+        self.push(s)
+
+    def reset(self, s):
+        while self.stack:
+            self.stack.pop().leave()
+        self.push(s)
+
+    # -- input and output --------------------------------------------------------
+    def toast(self, text, ms=2000):
+        self.toast_text = text
+        self.toast_until = self.board.clock() + ms
+        self.dirty = True
+
+    def show_help(self):
+        self.help()
+
+    def handle(self, k):
+        """One key code from the buttons (or a script)."""
+        if self.toast_text is not None:
+            self.toast_text = None
+        top = self.top()
+        if k == keys.LONG_BACK:
+            self.home()
+        elif k == keys.LONG_OK:
+            if top:
+                top.long_ok()
+        elif top:
+            top.key(k)
+        self.dirty = True
+        self.refresh()
+
+    def tick(self, now):
+        board = self.board
+        if self.toast_text is not None and keys.ticks_diff(now, self.toast_until) >= 0:
+            self.toast_text = None
+            self.dirty = True
+        top = self.top()
+        if top and top.tick(now):
+            self.dirty = True
+        board.leds.tick(now)
+        board.buzzer.tick(now)
+        self.refresh()
+
+    def refresh(self):
+        if not self.dirty:
+            return
+        self.dirty = False
+        fb = self.fb
+        fb.fill(0)
+        top = self.top()
+        if top:
+            top.draw(fb)
+        if self.toast_text is not None:
+            lines = wrap(self.toast_text, 15)[:3]
+            h = len(lines) * 9 + 5
+            y = H - h
+            fb.fill_rect(0, y - 1, W, h + 1, 0)
+            fb.rect(0, y, W, h, 1)
+            for i in range(len(lines)):
+                fb.text(lines[i], 4, y + 3 + i * 9, 1)
+        fb.show()
+
+    def cue(self, name):
+        self.board.buzzer.cue(name, self.board.clock())
+
+
+def _nothing():
+    pass
+
+
+def wrap(text, width=16):
+    """Words of `text` in lines of at most `width` characters."""
+    lines = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line += " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def center(fb, text, y, c=1):
+    fb.text(text, (W - len(text) * 8) // 2, y, c)
+
+
+def title(fb, text):
+    """The title bar: inverted, top 9 rows."""
+    fb.fill_rect(0, 0, W, 9, 1)
+    fb.text(text[:16], 1, 1, 0)

@@ -1,0 +1,236 @@
+"""Widgets: scrolling menu, number spinner, yes/no confirm, text pages, big numbers and
+the scoreboard. All are screens (or draw helpers) for ui.core's stack."""
+
+from geekout.ui import keys
+from geekout.ui.core import Screen, W, center, title, wrap
+
+SEAT_NAMES = ("Red", "Green", "Blue", "Yellow")
+_ROWS = 5  # menu rows under the title
+_ROW_H = 11
+
+
+class Menu(Screen):
+    """A list of items; UP/DOWN move (wrapping), OK chooses, BACK goes back.
+    `choose(index)` is called on OK; `back()` on BACK (default: pop)."""
+
+    name = "menu"
+
+    def __init__(self, ui, heading, items, choose, name=None, back=None, index=0):
+        super().__init__(ui)
+        self.heading = heading
+        self.items = items
+        self.choose = choose
+        self.back = back
+        self.index = index
+        self.first = 0
+        if name:
+            self.name = name
+
+    def key(self, k):
+        n = len(self.items)
+        if k == keys.UP:
+            self.index = (self.index - 1) % n
+        elif k == keys.DOWN:
+            self.index = (self.index + 1) % n
+        elif k == keys.OK:
+            self.choose(self.index)
+        elif k == keys.BACK:
+            if self.back:
+                self.back()
+            else:
+                self.ui.pop()
+
+    def draw(self, fb):
+        title(fb, self.heading)
+        n = len(self.items)
+        if self.index < self.first:
+            self.first = self.index
+        elif self.index >= self.first + _ROWS:
+            self.first = self.index - _ROWS + 1
+        for row in range(min(_ROWS, n - self.first)):
+            i = self.first + row
+            y = 11 + row * _ROW_H
+            if i == self.index:
+                fb.text(">", 0, y, 1)
+            fb.text(self.items[i][:14], 10, y, 1)
+        if self.first > 0:
+            fb.text("^", W - 8, 11, 1)
+        if self.first + _ROWS < n:
+            fb.text("v", W - 8, 11 + (_ROWS - 1) * _ROW_H, 1)
+
+
+class Spinner(Screen):
+    """A number between lo and hi: UP/DOWN change it (wrapping; held = repeat), OK
+    confirms with done(value), BACK cancels. `label(value)` words it (else big digits)."""
+
+    name = "spinner"
+
+    def __init__(self, ui, heading, lo, hi, value, done, label=None, name=None, hint=None,
+                 change=None):
+        super().__init__(ui)
+        self.change = change
+        self.heading = heading
+        self.lo = lo
+        self.hi = hi
+        self.value = value
+        self.done = done
+        self.label = label
+        self.hint = hint
+        if name:
+            self.name = name
+
+    def key(self, k):
+        span = self.hi - self.lo + 1
+        if k == keys.UP:
+            self.value = self.lo + (self.value - self.lo + 1) % span
+        elif k == keys.DOWN:
+            self.value = self.lo + (self.value - self.lo - 1) % span
+        if self.change and (k == keys.UP or k == keys.DOWN):
+            self.change(self.value)
+        if k == keys.OK:
+            self.done(self.value)
+        elif k == keys.BACK:
+            self.ui.pop()
+
+    def draw(self, fb):
+        title(fb, self.heading)
+        if self.label:
+            center(fb, self.label(self.value)[:16], 28)
+        else:
+            s = str(self.value)
+            big_number(fb, (W - len(s) * 14) // 2, 18, s, 12, 22, 3)
+        if self.hint:
+            center(fb, self.hint(self.value)[:16], 46)
+        fb.text("^v change  OK", 12, 56, 1)
+
+
+class Confirm(Screen):
+    """A yes/no question: UP/DOWN toggle, OK answers, BACK = no."""
+
+    name = "confirm"
+
+    def __init__(self, ui, question, yes, no=None, default=False, name=None):
+        super().__init__(ui)
+        self.lines = wrap(question, 16)[:4]
+        self.yes = yes
+        self.no = no
+        self.answer = default
+        if name:
+            self.name = name
+
+    def key(self, k):
+        if k == keys.UP or k == keys.DOWN:
+            self.answer = not self.answer
+        elif k == keys.OK:
+            (self.yes if self.answer else (self.no or self.ui.pop))()
+        elif k == keys.BACK:
+            (self.no or self.ui.pop)()
+
+    def draw(self, fb):
+        for i in range(len(self.lines)):
+            center(fb, self.lines[i], 2 + i * 10)
+        y = 50
+        fb.text("No", 24, y, 1)
+        fb.text("Yes", 80, y, 1)
+        x = 70 if self.answer else 14
+        fb.text(">", x, y, 1)
+
+
+class TextPage(Screen):
+    """Lines of text (help, about, a result); UP/DOWN scroll, OK/BACK leave."""
+
+    name = "text"
+
+    def __init__(self, ui, heading, text, name=None, done=None):
+        super().__init__(ui)
+        self.heading = heading
+        self.lines = wrap(text, 16)
+        self.first = 0
+        self.done = done
+        if name:
+            self.name = name
+
+    def key(self, k):
+        if k == keys.UP:
+            self.first = max(0, self.first - 1)
+        elif k == keys.DOWN:
+            self.first = max(0, min(len(self.lines) - 6, self.first + 1))
+        elif k == keys.OK or k == keys.BACK:
+            (self.done or self.ui.pop)()
+
+    def draw(self, fb):
+        title(fb, self.heading)
+        for row in range(6):
+            i = self.first + row
+            if i >= len(self.lines):
+                break
+            fb.text(self.lines[i], 0, 10 + row * 9, 1)
+
+
+# Seven segments per digit: a top, b top-right, c bottom-right, d bottom, e bottom-left,
+# f top-left, g middle (bit 0 = a).
+_SEG = (0x3F, 0x06, 0x5B, 0x4F, 0x66, 0x6D, 0x7D, 0x07, 0x7F, 0x6F)
+
+
+def big_digit(fb, x, y, d, w=8, h=16, t=2, c=1):
+    m = _SEG[d]
+    half = h // 2
+    if m & 1:
+        fb.fill_rect(x, y, w, t, c)
+    if m & 2:
+        fb.fill_rect(x + w - t, y, t, half + 1, c)
+    if m & 4:
+        fb.fill_rect(x + w - t, y + half, t, h - half, c)
+    if m & 8:
+        fb.fill_rect(x, y + h - t, w, t, c)
+    if m & 16:
+        fb.fill_rect(x, y + half, t, h - half, c)
+    if m & 32:
+        fb.fill_rect(x, y, t, half + 1, c)
+    if m & 64:
+        fb.fill_rect(x, y + half - t // 2, w, t, c)
+
+
+def big_number(fb, x, y, text, w=8, h=16, t=2, c=1):
+    """Digits of `text` (a str of 0-9 and '-') drawn large from (x, y)."""
+    for ch in text:
+        if ch == "-":
+            fb.fill_rect(x, y + h // 2 - 1, w, t, c)
+        else:
+            big_digit(fb, x, y, ord(ch) - 48, w, h, t, c)
+        x += w + 2
+
+
+def draw_scores(fb, totals, seat=-1, y=12):
+    """The large-number scoreboard: one column per seat, the seat in play boxed."""
+    n = len(totals)
+    col = W // n
+    for i in range(n):
+        x = i * col
+        name = SEAT_NAMES[i] if n <= 2 else SEAT_NAMES[i][:3]
+        fb.text(name, x + (col - len(name) * 8) // 2, y, 1)
+        s = str(totals[i])
+        big_number(fb, x + (col - len(s) * 10 + 2) // 2, y + 12, s)
+        if i == seat:
+            fb.rect(x + 1, y - 2, col - 2, 33, 1)
+
+
+class Scoreboard(Screen):
+    name = "scoreboard"
+
+    def __init__(self, ui, heading, totals, seat=-1, footer=""):
+        super().__init__(ui)
+        self.heading = heading
+        self.totals = totals
+        self.seat = seat
+        self.footer = footer
+
+    def key(self, k):
+        if k == keys.OK or k == keys.BACK:
+            self.ui.pop()
+
+    def draw(self, fb):
+        title(fb, self.heading)
+        draw_scores(fb, self.totals, self.seat, 14)
+        if self.footer:
+            center(fb, self.footer[:16], 54)
