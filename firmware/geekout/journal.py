@@ -1,0 +1,163 @@
+"""The saved game: a journal file of checksummed records (format in docs/gadget.md).
+
+File = b"GOJ" + version byte, then records. Record = length byte n (payload size,
+0-255), type byte, n payload bytes, 2 check bytes (Fletcher-16 over length, type and
+payload). The first record is the header (type 'H': game name, a zero byte, the game's
+config bytes); then 'A' records append action bytes (opaque to this module: each game
+has its own payload), 'U' records drop the last k action bytes (undo, k big-endian in
+two bytes). A game's state is its config plus the action bytes folded in order.
+
+Appending a record is one flash write, so a power cut tears at most the last record:
+load() detects that (short or bad last record), drops it and rewrites the file. Any
+other damage (bad magic, bad header, a bad record followed by more data) sets the file
+aside as game.bad. Storage I/O goes through the storage object (hal/storage.py or a
+fake), so this module does no file I/O of its own.
+"""
+
+from micropython import const
+
+MAGIC = b"GOJ"
+VERSION = const(1)
+T_HEADER = const(0x48)  # 'H'
+T_ACTIONS = const(0x41)  # 'A'
+T_UNDO = const(0x55)  # 'U'
+
+OK = const(0)
+NONE = const(1)  # no saved game
+TORN = const(2)  # last record was cut short: dropped
+CORRUPT = const(3)  # unreadable: kept aside as BAD_NAME
+BAD_NAME = "game.bad"
+
+
+def check(buf, start, end):
+    """Fletcher-16 (mod 255) of buf[start:end] as two bytes' values."""
+    a = 0
+    b = 0
+    for i in range(start, end):
+        a = (a + buf[i]) % 255
+        b = (b + a) % 255
+    return a, b
+
+
+def record(rtype, payload):
+    n = len(payload)
+    if n > 255:
+        raise ValueError("record too long")
+    out = bytearray(n + 4)
+    out[0] = n
+    out[1] = rtype
+    out[2:2 + n] = payload
+    a, b = check(out, 0, n + 2)
+    out[n + 2] = a
+    out[n + 3] = b
+    return out
+
+
+class Journal:
+    """One saved game on a storage object."""
+
+    def __init__(self, storage, name="game.goj"):
+        self.storage = storage
+        self.name = name
+        self.game = ""
+        self.config = b""
+        self.actions = bytearray()
+
+    def start(self, game, config):
+        """A new saved game (replaces any old one in one atomic write)."""
+        head = bytearray(MAGIC)
+        head.append(VERSION)
+        head += record(T_HEADER, game.encode() + b"\x00" + bytes(config))
+        self.storage.write(self.name, head)
+        self.game = game
+        self.config = bytes(config)
+        self.actions = bytearray()
+
+    def append(self, actions):
+        """Append action bytes as one record (one flash write)."""
+        actions = bytes(actions)
+        while actions:
+            chunk = actions[:255]
+            self.storage.append(self.name, record(T_ACTIONS, chunk))
+            self.actions += chunk
+            actions = actions[255:]
+
+    def undo(self, count):
+        """Drop the last `count` action bytes (an undo), by appending a record."""
+        if count <= 0:
+            return
+        count = min(count, len(self.actions))
+        self.storage.append(self.name, record(T_UNDO, bytes((count >> 8, count & 0xFF))))
+        self.actions = self.actions[:len(self.actions) - count]
+
+    def clear(self):
+        self.storage.remove(self.name)
+        self.game = ""
+        self.actions = bytearray()
+
+    def load(self):
+        """Read the saved game: returns OK, NONE, TORN or CORRUPT (then game, config and
+        actions are set for OK and TORN)."""
+        data = self.storage.read(self.name)
+        if data is None:
+            return NONE
+        status, good = self._parse(data)
+        if status == CORRUPT:
+            self.storage.rename(self.name, BAD_NAME)
+            self.game = ""
+            self.actions = bytearray()
+            return CORRUPT
+        if status == TORN:
+            self.storage.write(self.name, data[:good])
+        return status
+
+    def set_aside(self):
+        """Keep a file the game could not replay as BAD_NAME."""
+        self.storage.rename(self.name, BAD_NAME)
+        self.game = ""
+        self.actions = bytearray()
+
+    def _parse(self, data):
+        n = len(data)
+        if n < 4 or data[:3] != MAGIC or data[3] != VERSION:
+            return CORRUPT, 0
+        pos = 4
+        actions = bytearray()
+        header = None
+        while pos < n:
+            if pos + 4 > n:
+                break  # torn
+            size = data[pos]
+            end = pos + size + 2
+            if end + 2 > n:
+                break  # torn: shorter than it says
+            a, b = check(data, pos, end)
+            if data[end] != a or data[end + 1] != b:
+                if end + 2 == n and header is not None:
+                    break  # the last record was half written
+                return CORRUPT, 0
+            rtype = data[pos + 1]
+            payload = data[pos + 2:end]
+            if header is None:
+                if rtype != T_HEADER:
+                    return CORRUPT, 0
+                header = payload
+            elif rtype == T_ACTIONS:
+                actions += payload
+            elif rtype == T_UNDO and size == 2:
+                k = (payload[0] << 8) | payload[1]
+                if k > len(actions):
+                    return CORRUPT, 0
+                actions = actions[:len(actions) - k]
+            else:
+                return CORRUPT, 0
+            pos = end + 2
+        if header is None:
+            return CORRUPT, 0
+        zero = header.find(b"\x00")
+        if zero < 1:
+            return CORRUPT, 0
+        self.game = header[:zero].decode()
+        self.config = bytes(header[zero + 1:])
+        self.actions = actions
+        return (OK if pos == n else TORN), pos
