@@ -1,0 +1,1 @@
+"""Game screens, one module per game, each imported only when that game is chosen."""

@@ -1,0 +1,255 @@
+"""The UI toolkit, the app shell and the Masters screens on CPython, driven by keys."""
+
+import pytest
+from drive import Driver
+from flash import FakeFlash
+from geekout import journal as jn
+from geekout.games import masters as gm
+from geekout.rules import masters as M
+from geekout.settings import NAME
+from geekout.ui import keys
+from geekout.ui.core import wrap
+from geekout.ui.icons import face_icon
+from geekout.ui.widgets import Menu, Spinner, draw_scores
+from simboard import SimBoard
+
+
+def booted(files=None, seed=2):
+    board = SimBoard(storage=FakeFlash(files), seed=seed)
+    d = Driver(board)
+    d.boot()
+    return d
+
+
+def test_wrap_keeps_lines_short():
+    lines = wrap("a supercalifragilistic word and more words here", 10)
+    assert all(len(x) <= 10 for x in lines)
+    assert " ".join(lines).replace(" ", "") == "asupercalifragilisticwordandmorewordshere"
+
+
+def test_menu_wraps_and_scrolls():
+    d = booted()
+    chosen = []
+    m = Menu(d.ui, "T", ["a", "b", "c", "d", "e", "f", "g"], chosen.append)
+    d.ui.push(m)
+    d.press(keys.UP)
+    assert m.index == 6 and m.first == 2
+    d.press(keys.DOWN)
+    d.press(keys.DOWN)
+    d.press(keys.OK)
+    assert chosen == [1]
+    d.press(keys.BACK)
+    assert d.top() is not m
+
+
+def test_spinner_wraps_and_reports_changes():
+    d = booted()
+    seen, done = [], []
+    s = Spinner(d.ui, "N", 1, 4, 4, done.append, change=seen.append)
+    d.ui.push(s)
+    d.press(keys.UP)
+    d.press(keys.DOWN)
+    d.press(keys.DOWN)
+    d.press(keys.OK)
+    assert seen == [1, 4, 3] and done == [3]
+
+
+def test_toast_goes_after_its_time():
+    d = booted()
+    d.ui.toast("hello", 500)
+    d.ui.tick(d.board.clock())
+    assert d.ui.toast_text == "hello"
+    d.board.clock.advance(600)
+    d.ui.tick(d.board.clock())
+    assert d.ui.toast_text is None
+
+
+def test_icons_are_six_different_drawings():
+    seen = set()
+    for f in range(6):
+        fb = face_icon(f)
+        bits = tuple(fb.pixel(x, y) for y in range(16) for x in range(16))
+        assert 20 < sum(bits) < 200
+        seen.add(bits)
+    assert len(seen) == 6
+
+
+def test_scoreboard_big_numbers_are_drawn():
+    d = booted()
+    fb = d.board.display
+    fb.fill(0)
+    draw_scores(fb, [0, 188], 1, 12)
+    lit = sum(bin(b).count("1") for b in fb.buffer)
+    assert lit > 150
+    fb.fill(0)
+    draw_scores(fb, [0, 0], -1, 12)
+    assert sum(bin(b).count("1") for b in fb.buffer) < lit
+
+
+def test_home_grammar_help_and_long_back():
+    d = booted()
+    assert d.top().name == "home" and "Resume game" not in d.top().items
+    d.press(keys.LONG_OK)
+    assert d.top().name == "help"
+    d.press(keys.LONG_BACK)
+    assert d.top().name == "home" and len(d.ui.stack) == 1
+
+
+def test_new_game_lights_seats_and_saves_header():
+    d = booted()
+    d.start(0, 3)
+    assert d.top().name == "masters.dice"
+    flash = d.board.storage
+    k = jn.Journal(flash)
+    assert k.load() == jn.OK and k.game == "masters" and k.config == b"\x00\x03"
+    lit = [c for c in d.board.pixels.rgb if c != (0, 0, 0)]
+    assert len(lit) == 3
+
+
+def test_refused_choices_say_why_and_save_nothing():
+    d = booted(seed=4)
+    d.start(0, 2)
+    g = d.top()
+    if g.state.is_chance():
+        d.press(keys.OK)
+    st = g.state
+    writes = d.board.storage.writes
+    journal = bytes(st.journal)
+    empty = [f for f in range(6) if not st.active[f]]
+    g.cursor = empty[0]
+    d.press(keys.OK)
+    assert d.ui.toast_text == "No {} showing".format(M.FACE_NAMES[empty[0]])
+    assert bytes(g.state.journal) == journal and d.board.storage.writes == writes
+
+
+def test_actor_that_does_not_act_is_refused():
+    d = booted()
+    d.start(0, 1)
+    g = d.top()
+    g.state = M.replay(1, g.state.journal)
+    g.state.active[M.F42] += 0
+    st = M.position(bytearray((2, 0, 1, 0, 0, 0)), 3, 4, 0)
+    st.journal = bytearray(g.state.journal)
+    g.state = st
+    g.cursor = M.F42
+    d.press(keys.OK)
+    assert d.ui.toast_text == "A 42 does not act"
+    g.cursor = M.MEEPLE
+    d.press(keys.OK)
+    assert g.mode == 1
+    g.cursor = M.MEEPLE  # the meeple itself is the only MEEPLE
+    d.press(keys.OK)
+    assert d.ui.toast_text == "Needs another die"
+
+
+def test_resume_prompt_after_power_cycle():
+    d = booted()
+    d.start(1, 2)
+    d.press(keys.UP)
+    d.press(keys.OK)
+    saved = bytes(d.top().pad.journal)
+    e = booted(d.board.storage.snapshot())
+    assert e.top().name == "resume?"
+    e.press(keys.OK)
+    assert e.top().name == "masters.table" and bytes(e.top().pad.journal) == saved
+
+
+def test_torn_and_corrupt_saves_are_reported():
+    d = booted()
+    d.start(1, 2)
+    d.press(keys.OK)
+    files = d.board.storage.snapshot()
+    torn = dict(files, **{"game.goj": files["game.goj"][:-2]})
+    e = booted(torn)
+    assert e.ui.toast_text == "Last step lost (power cut)"
+    bad = dict(files, **{"game.goj": b"GOJ\x07junk"})
+    f = booted(bad)
+    assert f.ui.toast_text == "Save damaged: kept as game.bad"
+    assert f.board.storage.read("game.bad") == b"GOJ\x07junk"
+    assert f.top().name == "home"
+
+
+def test_journal_that_breaks_the_rules_is_set_aside():
+    j = jn.Journal(FakeFlash())
+    j.start("masters", b"\x00\x02")
+    j.append(b"\x00\x16\x16")  # first seat, then two PASS while dice are to be rolled
+    d = booted(j.storage.snapshot())
+    d.press(keys.OK)  # yes, resume
+    assert d.top().name == "home" and d.ui.toast_text == "Save unreadable: kept as game.bad"
+    assert d.board.storage.read("game.bad") is not None
+
+
+def test_corrupt_settings_message_at_boot():
+    d = booted({NAME: b"{oops"})
+    assert d.ui.toast_text == "Settings damaged: defaults"
+
+
+def test_settings_change_display_brightness_sound():
+    d = booted()
+    home = d.top()
+    home.index = home.items.index("Settings")
+    d.press(keys.OK)
+    d.press(keys.OK)  # Display
+    d.press(keys.UP)
+    d.press(keys.OK)
+    assert d.board.display.KIND == "sh1106"
+    d.press(keys.DOWN)
+    d.press(keys.DOWN)
+    d.press(keys.OK)  # Sound -> off
+    assert d.board.buzzer.muted
+    e = booted(d.board.storage.snapshot())
+    assert e.app.settings.get("display") == "sh1106" and e.app.settings.get("sound") is False
+
+
+def test_table_dice_entry_refuses_impossible_counts():
+    d = booted()
+    d.start(1, 2)
+    g = d.top()
+    assert g.name == "masters.table"
+
+    class Fake:
+        calls = []
+
+        @staticmethod
+        def advise(table, active, inactive, used, scored, need=0):
+            Fake.calls.append((bytes(active), inactive, used, scored, need))
+            return [(M.CONTINUE, 7.25), (M.PASS, 6)]
+
+    old = gm._hint
+    gm._hint = (Fake, object())
+    try:
+        d.game_menu("Hint")
+        e = d.top()
+        assert e.name == "masters.dice_entry"
+        for _ in range(9):
+            d.press(keys.OK)
+        assert d.ui.toast_text == "0 dice: the zones hold 10" and d.top() is e
+        e.counts[:] = bytes((0, 0, 0, 0, 0, 0, 3, 4, 3))
+        d.press(keys.OK)
+        assert d.top().name == "masters.hint"
+        assert Fake.calls == [(bytes(6), 3, 4, 3, 0)]
+        assert any("Continue" in line and "7.2" in line for line in d.top().lines)
+    finally:
+        gm._hint = old
+
+
+def test_need_to_lead_in_the_last_round():
+    assert gm.need_to_lead([10, 30, 20], 0, True) == 21
+    assert gm.need_to_lead([40, 30], 0, True) == 0
+    assert gm.need_to_lead([10, 30], 0, False) == 0
+    assert gm.need_to_lead([10], 0, True) == 0
+
+
+@pytest.mark.parametrize("mode", [0, 1])
+def test_full_game_by_keys_on_cpython(mode):
+    d = booted(seed=9)
+    d.undo_every = 5
+    d.start(mode, 2)
+    end = d.play_out()
+    assert end.name == "masters.end"
+    totals = end.game.totals()
+    assert end.winners == [i for i in range(2) if totals[i] == max(totals)]
+    k = jn.Journal(d.board.storage)
+    assert k.load() == jn.OK
+    d.press(keys.OK)
+    assert d.top().name == "home" and d.board.storage.read("game.goj") is None
