@@ -191,3 +191,95 @@ def test_matches_rules_core_solver_on_small_positions(need):
                             (dice(HERO, HEART, F42), 0, 0, 7), (dice(HEART, HEART), 1, 0, 7)]:
         want = value(m.position(active, i, u, s), memo)
         assert sol.value(active, i, u, s) == pytest.approx(want, abs=1e-9)
+
+
+# -- the whole solution checked by one Bellman sweep driven by the rules core --------------
+def core_sweep(C, reward):
+    """Every CONTINUE value recomputed from the solver's pass/continue values
+    max(reward, C) with the rules core alone (position, legal_actions, apply_action, every
+    die face), plus rho per scored level: the largest chance, over every way to play,
+    that a CONTINUE comes back to a pass/continue point with the same scored count."""
+    memo = {}
+
+    def val(s, level):
+        if s.turns:
+            pts, how = s.turns[-1][1], s.turns[-1][2]
+            return (0.0, 0.0) if how == m.ENDED_BUST else (reward(pts), 0.0)
+        key = (bytes(s.active), s.inactive, s.used, s.scored, s.pending, s.phase, level)
+        v = memo.get(key)
+        if v is not None:
+            return v
+        if s.phase_name() == "decide":
+            v = (max(reward(m.points_for(s.scored)), C[(s.inactive, s.used, s.scored)]),
+                 1.0 if s.scored == level else 0.0)
+        elif s.is_chance():
+            a = b = 0.0
+            for f in range(6):
+                c = s.clone()
+                c.apply_action(f)
+                x, y = val(c, level)
+                a, b = a + x, b + y
+            v = (a / 6, b / 6)
+        else:
+            a = b = -1.0
+            for act in s.legal_actions():
+                c = s.clone()
+                c.apply_action(act)
+                x, y = val(c, level)
+                a, b = max(a, x), max(b, y)
+            v = (a, b)
+        memo[key] = v
+        return v
+
+    new, rho = {}, [0.0] * 11
+    for i, u, sc in C:
+        s = m.position([0] * 6, i, u, sc)
+        s.apply_action(m.CONTINUE)
+        new[(i, u, sc)], r = val(s, sc)
+        rho[sc] = max(rho[sc], r)
+    return new, rho
+
+
+@pytest.mark.parametrize("need", [0, 28])
+def test_solution_is_the_rules_core_fixed_point(need):
+    """|x - x*| <= residual / (1 - rho) per level (a contraction), with residual and rho
+    both measured on the rules core: an independent bound on the solver's values."""
+    sol = sv.solve(need)
+    reward = (lambda p: float(p)) if need == 0 else (lambda p: 1.0 if p >= need else 0.0)
+    C = {(i, u, 10 - i - u): float(sol.C[i, u, 10 - i - u])
+         for i in range(10) for u in range(1, 11 - i)}
+    new, rho = core_sweep(C, reward)
+    bound = 0.0
+    for s in range(10):
+        res = max(abs(new[k] - C[k]) for k in C if k[2] == s)
+        bound += res / (1 - rho[s])
+        assert rho[s] == pytest.approx(sol.rho[s], abs=1e-12)
+    assert bound < 1e-9
+    assert new[(3, 7, 0)] == pytest.approx(sol.start_value(), abs=1e-12)
+
+
+def test_first_roll_survival_exhaustive():
+    """Pass reward 1 whatever is scored: the value of the turn's start is the best chance
+    to survive the first roll; the rules core's own recursion over every die gives it."""
+    sol = sv.Solution(sv.model(), np.ones(11), 0).solve()
+    memo = {}
+
+    def survive(s):
+        if s.turns:
+            return 0.0 if s.turns[-1][2] == m.ENDED_BUST else 1.0
+        if s.phase_name() == "decide":
+            return 1.0
+        key = (bytes(s.active), s.inactive, s.used, s.pending, s.phase)
+        if key not in memo:
+            outs = []
+            for a in (range(6) if s.is_chance() else s.legal_actions()):
+                c = s.clone()
+                c.apply_action(a)
+                outs.append(survive(c))
+            memo[key] = sum(outs) / 6 if s.is_chance() else max(outs)
+        return memo[key]
+
+    start = m.new_initial_state(1)
+    start.apply_action(0)
+    assert survive(start) == pytest.approx(sol.start_value(), abs=1e-12)
+    assert sol.start_value() > 0.96
