@@ -1,0 +1,826 @@
+"""Geekmon Capture rules core: one game as a state folded over a journal of actions.
+
+Pure and deterministic, shaped like the Masters core (OpenSpiel: current player or
+CHANCE/TERMINAL, legal actions, chance outcomes, apply_action). Deck draws are chance
+actions written to the journal, so replaying a journal rebuilds the game and undo is a
+replay. Everything the table does is an action a few-button gadget can enter: which
+cube a player throws, a critical catch, a cube landing in an elemental zone, the points
+each player has on each card, the bull's eye answer. Rulings C1-C3, C11, C13 (RULES.md);
+end-of-game points are capture_score's job (C4-C10, C12).
+
+A card in play or in a collection is one int ("traits"):
+  bits 0-3 weakness type id (0 unknown)   bits 4-11 types mask   bit 12 legendary
+  bit 13 Munchkey/Munchkong (C11)         bit 14 luminous        bits 15-24 card number
+Actions are ints: low 5 bits the kind, the rest its argument (see the A_* ids and the
+*_action helpers); every action fits a MicroPython small int.
+"""
+
+from array import array
+
+from micropython import const
+
+# Players (OpenSpiel ids); TABLE: the players together tell the gadget a fact.
+CHANCE = const(-1)
+TABLE = const(-2)
+TERMINAL = const(-4)
+
+MAX_PLAYERS = const(4)
+SLOTS = const(6)  # C1: wild Geekmons per round
+WILD_PER_PLAYER = const(10)  # C1: one set of 10 per player
+SOLO_WILD = const(34)  # C13 (rulebook solo set-up): 3 sets plus 4 more cards
+ENCOUNTERS = const(2)
+GEEK = const(0)
+HYPER = const(1)
+CUBES = ((4, 2), (8, 4))  # C2 (geek, hyper) per round; C13 solo
+ELEMENTAL_CUBES = const(3)  # C13
+NO_CARD = const(-1)
+ACTIVE_TARGET = const(8)  # target ids: 0-5 wild slots, 8 + p player p's active (C11)
+
+# Traits.
+W_MASK = const(15)
+T_SHIFT = const(4)
+LEGENDARY = const(4096)
+MUNCHKEY = const(8192)
+LUMINOUS = const(16384)
+N_SHIFT = const(15)
+
+# Action kinds.
+A_DRAW = const(0)  # chance: arg 0 a Geekmon, 1 a luminous encounter card
+A_CARD = const(1)  # describe a wild card: slot | weakness<<3 | types<<7 | legendary<<15 | munchkey<<16
+A_NUMBER = const(2)  # slot | number<<3 (the card's catalog number)
+A_ACTIVE = const(3)  # player | collection index<<2
+A_GO = const(4)  # actives chosen: throwing starts
+A_THROW = const(5)  # the thrower throws: arg GEEK or HYPER
+A_CRITICAL = const(6)  # target | catcher<<4: a cube on the critical catch icon (C3)
+A_ELEMENTAL = const(7)  # player | kind<<2: that cube landed in an elemental zone (C12 arena)
+A_ECUBE = const(8)  # solo: arg 0 an elemental cube left the zones, 1 one went back (C13)
+A_POINTS = const(9)  # player | points<<2 on the card being checked
+A_RESOLVE = const(10)  # every player's points entered: settle the card (C3)
+A_BULLSEYE = const(11)  # arg player: whose cube is closest to the target centre (C3)
+A_TAKE = const(12)  # arg collection index (0 = take nothing): C11 starter substitute
+DRAW_GEEKMON = const(0)
+DRAW_ENCOUNTER = const(32)  # A_DRAW | 1<<5
+
+# Phases.
+_DRAW = const(0)
+_SETUP = const(1)
+_THROW = const(2)
+_CHECK = const(3)
+_BULLSEYE = const(4)
+_TAKE = const(5)
+_OVER = const(6)
+PHASE_NAMES = ("draw", "setup", "throw", "check", "bullseye", "take", "over")
+
+# How a target ended (results).
+H_CRITICAL = const(1)
+H_POINTS = const(2)  # the highest sum, alone
+H_TYPE = const(3)  # tie won by type advantage
+H_BULLSEYE = const(4)
+H_FLED = const(5)  # no cubes (or, solo, too few points): the wild card flees
+H_KEPT = const(6)  # C11: the owner keeps their active Geekmon
+H_MUNCHKEY = const(7)  # C11: tie won by an active Munchkey or Munchkong
+H_TAKEN = const(8)  # C11: another card taken in place of a starter
+H_SOLO = const(9)  # C13: the threshold is met
+HOW_NAMES = ("", "critical", "points", "type", "bullseye", "fled", "kept", "munchkey",
+             "taken", "solo")
+
+
+def traits(weakness=0, types=0, legendary=False, munchkey=False, number=0, luminous=False):
+    """A card's traits int; `types` is a mask (bit t-1 for type id t, see capture_score)."""
+    return ((weakness & W_MASK) | (types & 255) << T_SHIFT | (LEGENDARY if legendary else 0)
+            | (MUNCHKEY if munchkey else 0) | (LUMINOUS if luminous else 0) | number << N_SHIFT)
+
+
+def weakness_of(t):
+    return t & W_MASK
+
+
+def types_of(t):
+    return (t >> T_SHIFT) & 255
+
+
+def number_of(t):
+    return t >> N_SHIFT
+
+
+def card_action(slot, weakness=0, types=0, legendary=False, munchkey=False):
+    return A_CARD | (slot | weakness << 3 | types << 7 | (1 if legendary else 0) << 15
+                     | (1 if munchkey else 0) << 16) << 5
+
+
+def number_action(slot, number):
+    return A_NUMBER | (slot | number << 3) << 5
+
+
+def active_action(player, index):
+    return A_ACTIVE | (player | index << 2) << 5
+
+
+def throw_action(kind):
+    return A_THROW | kind << 5
+
+
+def critical_action(target, catcher):
+    return A_CRITICAL | (target | catcher << 4) << 5
+
+
+def elemental_action(player, kind):
+    return A_ELEMENTAL | (player | kind << 2) << 5
+
+
+def ecube_action(back=False):
+    return A_ECUBE | (1 if back else 0) << 5
+
+
+def points_action(player, points):
+    return A_POINTS | (player | points << 2) << 5
+
+
+def bullseye_action(player):
+    return A_BULLSEYE | player << 5
+
+
+def take_action(index):
+    return A_TAKE | index << 5
+
+
+GO = A_GO
+RESOLVE = A_RESOLVE
+
+
+def action_text(action):
+    """Words for an action, as the gadget and host tools show it."""
+    kind = action & 31
+    arg = action >> 5
+    if kind == A_DRAW:
+        return "draw: luminous encounter" if arg else "draw: a Geekmon"
+    if kind == A_CARD:
+        return "card {}: weakness {}, types {:08b}{}{}".format(
+            (arg & 7) + 1, (arg >> 3) & 15, (arg >> 7) & 255,
+            ", legendary" if arg >> 15 & 1 else "", ", Munchkey" if arg >> 16 & 1 else "")
+    if kind == A_NUMBER:
+        return "card {} is number {:03d}".format((arg & 7) + 1, arg >> 3)
+    if kind == A_ACTIVE:
+        return "player {} makes collection card {} active".format((arg & 3) + 1, arg >> 2)
+    if kind == A_GO:
+        return "throw!"
+    if kind == A_THROW:
+        return "throws a " + ("hypercube" if arg else "geekcube")
+    if kind == A_CRITICAL:
+        return "critical catch on {} by player {}".format(_target_text(arg & 15), (arg >> 4) + 1)
+    if kind == A_ELEMENTAL:
+        return "player {}'s {} lands in an elemental zone".format(
+            (arg & 3) + 1, "hypercube" if arg >> 2 else "geekcube")
+    if kind == A_ECUBE:
+        return "an elemental cube goes back into a zone" if arg else "an elemental cube is cleared"
+    if kind == A_POINTS:
+        return "player {} has {} points".format((arg & 3) + 1, arg >> 2)
+    if kind == A_RESOLVE:
+        return "check the card"
+    if kind == A_BULLSEYE:
+        return "bull's eye: player {}".format(arg + 1)
+    if kind == A_TAKE:
+        return "take collection card {}".format(arg) if arg else "take nothing"
+    return "?"
+
+
+def _target_text(target):
+    if target >= ACTIVE_TARGET:
+        return "player {}'s active Geekmon".format(target - ACTIVE_TARGET + 1)
+    return "card {}".format(target + 1)
+
+
+class CaptureState:
+    """A whole game: deck, round, wild cards, cubes, collections and the capture check."""
+
+    def __init__(self, players=2, starter_stages=None, first=0, wicked=False, arena=0,
+                 starters=None):
+        if not 1 <= players <= MAX_PLAYERS:
+            raise ValueError("players must be 1-4")
+        if starter_stages is None:
+            starter_stages = (3,) * players
+        if len(starter_stages) != players:
+            raise ValueError("one starter per player")
+        for s in starter_stages:
+            if s not in (2, 3):
+                raise ValueError("a starter's line has 2 or 3 stages")
+        if not 0 <= first < players:
+            raise ValueError("bad first seat")
+        if not 0 <= arena <= 8:
+            raise ValueError("arena is a type id 1-8 or 0")
+        self.solo = players == 1
+        if self.solo and wicked:
+            raise ValueError("Team Wicked needs opponents")
+        if self.solo and not arena:
+            raise ValueError("the solo Arena Trials are played in an arena (C13)")
+        if starters is None:
+            starters = (0,) * players
+        if len(starters) != players:
+            raise ValueError("one starter card per player")
+        self.config = (players, tuple(starter_stages), first, bool(wicked), arena, tuple(starters))
+        self.players = players
+        self.wicked = bool(wicked)
+        self.arena = arena
+        # C1: 10 wild cards per player (C13 solo: 34), the starters' evolutions, 2 encounters.
+        wild = SOLO_WILD if self.solo else WILD_PER_PLAYER * players
+        for s in starter_stages:
+            wild += s - 1
+        self.deck = wild
+        self.encounters = ENCOUNTERS
+        self.luminous_next = 0
+        self.cubes = CUBES[1] if self.solo else CUBES[0]
+        self.round = 0
+        self.first = first
+        self.phase = _DRAW
+        self.journal = array("i")  # 4 bytes an entry, appended as the table plays
+        self.slots = [NO_CARD] * SLOTS
+        self.drawn = 0
+        self.collections = [[starters[p]] for p in range(players)]
+        self.active = bytearray(players)
+        self.geek = bytearray(players)
+        self.hyper = bytearray(players)
+        self.turn = first
+        self.last_thrower = first
+        self.queue = []  # rethrows owed (player | kind<<2), C12 elemental zones
+        self.ecubes = ELEMENTAL_CUBES if self.solo else 0
+        self.targets = []
+        self.tpos = 0
+        self.points = bytearray(players)
+        self.spent = bytearray(players)
+        self.entered = False  # a points entry or a check happened this capture check
+        self.tied = []
+        self.taker = -1
+        self.results = []  # this round: (target, winner or -1, how)
+        self.lost = False
+
+    # -- OpenSpiel-style queries -------------------------------------------------------
+    def current_player(self):
+        phase = self.phase
+        if phase == _DRAW:
+            return CHANCE
+        if phase == _OVER:
+            return TERMINAL
+        if phase == _THROW:
+            return self.thrower()
+        if phase == _TAKE:
+            return self.taker
+        return TABLE
+
+    def is_terminal(self):
+        return self.phase == _OVER
+
+    def is_chance(self):
+        return self.phase == _DRAW
+
+    def phase_name(self):
+        return PHASE_NAMES[self.phase]
+
+    def chance_outcomes(self):
+        """[(action, probability)] of the next draw: Geekmons and encounters left."""
+        if self.phase != _DRAW:
+            return []
+        n = self.deck + self.encounters
+        out = [(DRAW_GEEKMON, self.deck / n)]
+        if self.encounters:
+            out.append((DRAW_ENCOUNTER, self.encounters / n))
+        return out
+
+    def thrower(self):
+        """Who throws next: an owed elemental rethrow first, else the seat in turn."""
+        if self.queue:
+            return self.queue[0] & 3
+        return self.turn
+
+    def max_points(self):
+        """Most points one player can have on a card (and in a round): every cube, plus
+        the three elemental cubes in solo (C13)."""
+        g, h = self.cubes
+        return g + 2 * h + (ELEMENTAL_CUBES if self.solo else 0)
+
+    def target(self):
+        """The target being checked (slot 0-5, or ACTIVE_TARGET + p), or -1."""
+        if self.phase in (_CHECK, _BULLSEYE, _TAKE) and self.tpos < len(self.targets):
+            return self.targets[self.tpos]
+        return -1
+
+    def active_card(self, p):
+        return self.collections[p][self.active[p]]
+
+    def legal_actions(self):
+        """Every legal action except card descriptions (A_CARD, A_NUMBER), which are
+        facts read off the cards rather than choices; is_legal checks those too."""
+        phase = self.phase
+        acts = []
+        if phase == _DRAW:
+            for a, _ in self.chance_outcomes():
+                acts.append(a)
+            return acts
+        if phase == _SETUP:
+            for p in range(self.players):
+                n = 1 if self.round == 0 else len(self.collections[p])
+                for i in range(n):
+                    if i != self.active[p]:
+                        acts.append(active_action(p, i))
+            acts.append(GO)
+            return acts
+        if self._throw_open():
+            if phase == _THROW:
+                p = self.thrower()
+                if self.queue:
+                    acts.append(throw_action(self.queue[0] >> 2))
+                else:
+                    if self.geek[p]:
+                        acts.append(throw_action(GEEK))
+                    if self.hyper[p]:
+                        acts.append(throw_action(HYPER))
+            for t in self._present():
+                for c in range(self.players):
+                    if self._can_crit(t, c):
+                        acts.append(critical_action(t, c))
+            if self.arena:
+                for p in range(self.players):
+                    for kind in (GEEK, HYPER):
+                        if self._thrown(p, kind):
+                            acts.append(elemental_action(p, kind))
+            if self.solo:
+                if self.ecubes:
+                    acts.append(ecube_action(False))
+                if self.ecubes < ELEMENTAL_CUBES:
+                    acts.append(ecube_action(True))
+        if phase == _CHECK:
+            cap = self.max_points()
+            for p in range(self.players):
+                room = cap - self.spent[p]
+                for v in range(room + 1):
+                    if v != self.points[p]:
+                        acts.append(points_action(p, v))
+            acts.append(RESOLVE)
+        elif phase == _BULLSEYE:
+            for p in self.tied:
+                acts.append(bullseye_action(p))
+        elif phase == _TAKE:
+            owner = self.target() - ACTIVE_TARGET
+            for i in range(len(self.collections[owner])):
+                acts.append(take_action(i))
+        return acts
+
+    def is_legal(self, action):
+        try:
+            self.clone().apply_action(action)
+        except ValueError:
+            return False
+        return True
+
+    def winners_by_cards(self):
+        """Seats holding the most cards (a quick standing; final points: capture_score)."""
+        counts = [len(c) for c in self.collections]
+        best = max(counts)
+        return [p for p in range(self.players) if counts[p] == best]
+
+    def clone(self):
+        s = CaptureState(*self.config)
+        for name in ("deck", "encounters", "luminous_next", "round", "first", "phase", "drawn",
+                     "turn", "last_thrower", "ecubes", "tpos", "entered", "taker", "lost"):
+            setattr(s, name, getattr(self, name))
+        s.journal = array("i", self.journal)
+        s.slots = list(self.slots)
+        s.collections = [list(c) for c in self.collections]
+        s.active = bytearray(self.active)
+        s.geek = bytearray(self.geek)
+        s.hyper = bytearray(self.hyper)
+        s.queue = list(self.queue)
+        s.targets = list(self.targets)
+        s.points = bytearray(self.points)
+        s.spent = bytearray(self.spent)
+        s.tied = list(self.tied)
+        s.results = list(self.results)
+        return s
+
+    # -- helpers ----------------------------------------------------------------------
+    def _present(self):
+        """Targets still in play: wild cards on the table, then (C11) every active."""
+        out = [i for i in range(SLOTS) if self.slots[i] != NO_CARD]
+        if self.wicked:
+            for p in range(self.players):
+                out.append(ACTIVE_TARGET + p)
+        return out
+
+    def _can_crit(self, target, catcher):
+        if target < ACTIVE_TARGET:
+            return self.slots[target] != NO_CARD
+        owner = target - ACTIVE_TARGET
+        # C11: opponents' actives only; a starter has no critical catch icon.
+        return owner != catcher and self.active[owner] != 0
+
+    def _thrown(self, p, kind):
+        """Cubes of `kind` player p has thrown and not got back this round."""
+        total = self.cubes[kind]
+        left = self.hyper[p] if kind else self.geek[p]
+        return total - left
+
+    def _throw_open(self):
+        """Throw-time facts (critical catch, elemental zones) may still be entered: while
+        throwing, and at the capture check until its first entry (the last cube thrown
+        may have made a critical catch or landed in a zone)."""
+        return self.phase == _THROW or (self.phase == _CHECK and not self.entered)
+
+    # -- transitions --------------------------------------------------------------------
+    def apply_action(self, action):
+        """Apply one journal entry; an illegal action raises ValueError, state unchanged."""
+        if type(action) is not int or action < 0:
+            raise ValueError("not an action")
+        kind = action & 31
+        arg = action >> 5
+        phase = self.phase
+        if phase == _OVER:
+            raise ValueError("game over")
+        if phase == _DRAW:
+            if kind != A_DRAW or arg > 1 or (arg and not self.encounters):
+                raise ValueError("a draw is a Geekmon or an encounter card left in the deck")
+            self.journal.append(action)
+            self._draw(arg)
+            return
+        if kind == A_CARD or kind == A_NUMBER:
+            slot = arg & 7
+            if phase not in (_SETUP, _THROW, _CHECK) or slot >= SLOTS or self.slots[slot] == NO_CARD:
+                raise ValueError("no wild card in that place")
+            old = self.slots[slot]
+            if kind == A_CARD:
+                w = (arg >> 3) & 15
+                if w > 8 or arg >> 17:
+                    raise ValueError("bad card description")
+                new = (old & (LUMINOUS | 1023 << N_SHIFT)) | traits(
+                    w, (arg >> 7) & 255, arg >> 15 & 1, arg >> 16 & 1)
+            else:
+                if not 0 <= arg >> 3 <= 999:
+                    raise ValueError("card numbers are 1-999")
+                new = (old & ~(1023 << N_SHIFT)) | (arg >> 3) << N_SHIFT
+            self.journal.append(action)
+            self.slots[slot] = new
+            return
+        if phase == _SETUP:
+            if kind == A_ACTIVE:
+                p = arg & 3
+                i = arg >> 2
+                if p >= self.players or i >= len(self.collections[p]):
+                    raise ValueError("no such card in that collection")
+                if self.round == 0 and i != 0:
+                    raise ValueError("the first round's active Geekmon is the starter")
+                self.journal.append(action)
+                self.active[p] = i
+                return
+            if action == GO:
+                self.journal.append(action)
+                self._start_throwing()
+                return
+            raise ValueError("choose the active Geekmons, then throw")
+        if kind in (A_CRITICAL, A_ELEMENTAL, A_ECUBE) and self._throw_open():
+            self._throw_time(kind, arg)
+            self.journal.append(action)
+            return
+        if phase == _THROW:
+            if kind != A_THROW or arg > 1:
+                raise ValueError("throw a cube")
+            p = self.thrower()
+            if self.queue:
+                if arg != self.queue[0] >> 2:
+                    raise ValueError("rethrow the cube from the elemental zone")
+            elif not (self.hyper[p] if arg else self.geek[p]):
+                raise ValueError("no such cube left")
+            self.journal.append(action)
+            self._throw(p, arg)
+            return
+        if phase == _CHECK:
+            if kind == A_POINTS:
+                p = arg & 3
+                v = arg >> 2
+                if p >= self.players or self.spent[p] + v > self.max_points():
+                    raise ValueError("more points than that player's cubes")
+                self.journal.append(action)
+                self.points[p] = v
+                self.entered = True
+                return
+            if action == RESOLVE:
+                self.journal.append(action)
+                self.entered = True
+                self._resolve()
+                return
+            raise ValueError("enter points or check the card")
+        if phase == _BULLSEYE:
+            if kind != A_BULLSEYE or arg not in self.tied:
+                raise ValueError("bull's eye: one of the tied players")
+            self.journal.append(action)
+            self._capture(arg, H_BULLSEYE)
+            return
+        if phase == _TAKE:
+            owner = self.target() - ACTIVE_TARGET
+            if kind != A_TAKE or arg >= len(self.collections[owner]):
+                raise ValueError("take a card of that collection, or nothing")
+            self.journal.append(action)
+            if arg:
+                card = self.collections[owner].pop(arg)
+                self.collections[self.taker].append(card)
+                self.results.append((self.target(), self.taker, H_TAKEN))
+            else:
+                self.results.append((self.target(), -1, H_KEPT))
+            self._next_target()
+            return
+        raise ValueError("not now")
+
+    def _draw(self, encounter):
+        """C1: an encounter card makes the next Geekmon drawn luminous (two: the next two)."""
+        if encounter:
+            self.encounters -= 1
+            self.luminous_next += 1
+        else:
+            self.deck -= 1
+            t = 0
+            if self.luminous_next:
+                self.luminous_next -= 1
+                t = LUMINOUS
+            self.slots[self.drawn] = t
+            self.drawn += 1
+        if self.drawn == SLOTS or not self.deck:
+            self.phase = _SETUP
+
+    def _start_throwing(self):
+        g, h = self.cubes
+        for p in range(self.players):
+            self.geek[p] = g
+            self.hyper[p] = h
+        self.turn = self.first  # C2: the round's first player starts
+        self.last_thrower = self.first
+        self.queue = []
+        self.results = []
+        self.phase = _THROW
+
+    def _throw(self, p, kind):
+        if kind:
+            self.hyper[p] -= 1
+        else:
+            self.geek[p] -= 1
+        self.last_thrower = p
+        if self.queue:
+            self.queue.pop(0)
+        else:
+            # C2: one cube at a time, clockwise; players with no cubes left are passed.
+            n = self.players
+            for step in range(1, n + 1):
+                q = (p + step) % n
+                if self.geek[q] or self.hyper[q]:
+                    self.turn = q
+                    break
+        self._maybe_check()
+
+    def _maybe_check(self):
+        if self.queue:
+            return
+        for p in range(self.players):
+            if self.geek[p] or self.hyper[p]:
+                return
+        self._start_check()
+
+    def _throw_time(self, kind, arg):
+        """Critical catch, elemental zone, elemental cube: validated, then applied."""
+        if kind == A_CRITICAL:
+            target = arg & 15
+            catcher = arg >> 4
+            present = self._present()
+            if catcher >= self.players or target not in present or not self._can_crit(target, catcher):
+                raise ValueError("no critical catch possible there")
+            # C3: captured at once; the place stays empty until the next round.
+            if target < ACTIVE_TARGET:
+                card = self.slots[target]
+                self.slots[target] = NO_CARD
+            else:
+                owner = target - ACTIVE_TARGET
+                card = self.collections[owner].pop(self.active[owner])
+                self.active[owner] = 0  # C11: the starter takes its place
+            self.collections[catcher].append(card)
+            self.results.append((target, catcher, H_CRITICAL))
+            if self.phase == _CHECK:
+                self._start_check()
+            return
+        if kind == A_ELEMENTAL:
+            p = arg & 3
+            k = arg >> 2
+            if not self.arena or p >= self.players or k > 1 or not self._thrown(p, k):
+                raise ValueError("no thrown cube of that player to take back")
+            # C12 arena: the cube comes back and is thrown again at once; several owed
+            # rethrows go from the active player clockwise.
+            if k:
+                self.hyper[p] += 1
+            else:
+                self.geek[p] += 1
+            n = self.players
+            d = (p - self.last_thrower) % n
+            at = len(self.queue)
+            for i in range(len(self.queue)):
+                if (((self.queue[i] & 3) - self.last_thrower) % n) > d:
+                    at = i
+                    break
+            self.queue.insert(at, p | k << 2)
+            self.phase = _THROW
+            return
+        # A_ECUBE (C13)
+        if not self.solo or arg > 1 or (arg == 0 and not self.ecubes) or (
+                arg == 1 and self.ecubes >= ELEMENTAL_CUBES):
+            raise ValueError("no elemental cube to move that way")
+        self.ecubes += 1 if arg else -1
+
+    def _start_check(self):
+        self.phase = _CHECK
+        self.targets = self._present()
+        self.tpos = 0
+        self.entered = False
+        for p in range(self.players):
+            self.points[p] = 0
+            self.spent[p] = 0
+        if not self.targets:
+            self._end_round()
+
+    def _resolve(self):
+        """C3 (C11 for an active, C13 solo) for the target being checked."""
+        target = self.targets[self.tpos]
+        pts = self.points
+        n = self.players
+        if self.solo:
+            card = self.slots[target]
+            act = types_of(self.active_card(0))
+            need = 2  # C13
+            if card & LEGENDARY:
+                need += 1
+            if self.arena and types_of(card) & (1 << (self.arena - 1)):
+                need += 1
+            w = weakness_of(card)
+            if w and act & (1 << (w - 1)):
+                need -= 1
+            if pts[0] >= need:
+                self._capture(0, H_SOLO)
+            else:
+                self._flee(target)
+            return
+        top = max(pts)
+        if top == 0:
+            self._flee(target)
+            return
+        leaders = [p for p in range(n) if pts[p] == top]
+        if target < ACTIVE_TARGET:
+            if len(leaders) == 1:
+                self._capture(leaders[0], H_POINTS)
+                return
+            self._tiebreak(leaders, weakness_of(self.slots[target]))
+            return
+        owner = target - ACTIVE_TARGET
+        rivals = [p for p in leaders if p != owner]
+        munch = [p for p in rivals if self.active_card(p) & MUNCHKEY]
+        if owner in leaders:
+            # C11: the owner wins a tie on their own active, unless an active Munchkey
+            # or Munchkong among the tied rivals wins it.
+            if not munch:
+                self.results.append((target, -1, H_KEPT))
+                self._next_target()
+                return
+            rivals = munch
+        elif len(rivals) > 1 and munch:
+            rivals = munch
+        if len(rivals) == 1:
+            self._capture(rivals[0], H_MUNCHKEY if len(leaders) > 1 else H_POINTS)
+            return
+        self._tiebreak(rivals, weakness_of(self.active_card(owner)))
+
+    def _tiebreak(self, tied, weakness):
+        """C3: type advantage among the tied; exactly one wins; else bull's eye among those
+        with the advantage, or among all tied when none has it."""
+        adv = []
+        if weakness:
+            bit = 1 << (weakness - 1)
+            adv = [p for p in tied if types_of(self.active_card(p)) & bit]
+        if len(adv) == 1:
+            self._capture(adv[0], H_TYPE)
+            return
+        self.tied = adv or tied
+        self.phase = _BULLSEYE
+
+    def _capture(self, p, how):
+        target = self.targets[self.tpos]
+        if target < ACTIVE_TARGET:
+            self.collections[p].append(self.slots[target])
+            self.slots[target] = NO_CARD
+        else:
+            owner = target - ACTIVE_TARGET
+            if self.active[owner] == 0:
+                # C11: a starter cannot be captured; another card of that collection
+                # may be taken instead, if there is one.
+                if len(self.collections[owner]) > 1:
+                    self.taker = p
+                    self.phase = _TAKE
+                    return
+                self.results.append((target, -1, H_KEPT))
+                self._next_target()
+                return
+            card = self.collections[owner].pop(self.active[owner])
+            self.active[owner] = 0  # C11: replaced by the starter
+            self.collections[p].append(card)
+        self.results.append((target, p, how))
+        self._next_target()
+
+    def _flee(self, target):
+        if target < ACTIVE_TARGET:
+            self.slots[target] = NO_CARD  # C1/C3: an uncaptured wild card flees
+            self.results.append((target, -1, H_FLED))
+        else:
+            self.results.append((target, -1, H_KEPT))
+        self._next_target()
+
+    def _next_target(self):
+        for p in range(self.players):
+            self.spent[p] += self.points[p]
+            self.points[p] = 0
+        self.tied = []
+        self.taker = -1
+        self.tpos += 1
+        self.phase = _CHECK
+        if self.tpos >= len(self.targets):
+            self._end_round()
+
+    def _end_round(self):
+        for i in range(SLOTS):
+            self.slots[i] = NO_CARD
+        if self.solo and self.ecubes:
+            self.lost = True  # C13: elemental cubes left in the zones lose the game
+            self.phase = _OVER
+            return
+        if not self.deck:
+            self.phase = _OVER  # C1: the deck ran out this round
+            return
+        self.round += 1
+        self.first = (self.first + 1) % self.players  # C2
+        self.drawn = 0
+        self.ecubes = ELEMENTAL_CUBES if self.solo else 0
+        self.targets = []
+        self.tpos = 0
+        self.phase = _DRAW
+
+    # -- views ----------------------------------------------------------------------
+    def __str__(self):
+        if self.phase == _OVER:
+            return "game over{}: cards {}".format(
+                " (lost)" if self.lost else "", " ".join(str(len(c)) for c in self.collections))
+        return "round {} first {} {} | deck {}+{} | slots {} | cubes {}".format(
+            self.round + 1, self.first + 1, self.phase_name(), self.deck, self.encounters,
+            "".join("." if s == NO_CARD else ("*" if s & LUMINOUS else "o") for s in self.slots),
+            " ".join("{}g{}h".format(self.geek[p], self.hyper[p]) for p in range(self.players)))
+
+
+def new_initial_state(players=2, starter_stages=None, first=0, wicked=False, arena=0,
+                      starters=None):
+    return CaptureState(players, starter_stages, first, wicked, arena, starters)
+
+
+def rounds_for(players, starter_stages):
+    """C1/C13: rounds a game lasts (6 wild cards a round until the deck runs out)."""
+    wild = SOLO_WILD if players == 1 else WILD_PER_PLAYER * players
+    for s in starter_stages:
+        wild += s - 1
+    return (wild + SLOTS - 1) // SLOTS
+
+
+def replay(config, journal):
+    """Rebuild a game from its config tuple and journal; ValueError names the bad entry."""
+    state = CaptureState(*config)
+    for i in range(len(journal)):
+        try:
+            state.apply_action(journal[i])
+        except ValueError as e:
+            raise ValueError("entry {}: {}".format(i, e)) from None
+    return state
+
+
+def last_decision(state):
+    """Journal index of the last entry that is not a draw, or -1."""
+    journal = state.journal
+    for i in range(len(journal) - 1, -1, -1):
+        if journal[i] & 31 != A_DRAW:
+            return i
+    return -1
+
+
+def undo(state):
+    """(previous state, removed entries): the last entry that is not a draw, and the
+    draws after it, are taken back; None when there is nothing to take back."""
+    cut = last_decision(state)
+    if cut < 0:
+        return None
+    return replay(state.config, state.journal[:cut]), list(state.journal[cut:])
+
+
+def play_chance(state, randbelow):
+    """Resolve draws with `randbelow(n)` -> 0..n-1 (the caller's RNG): a card is drawn
+    uniformly from the Geekmons and encounter cards left. Returns how many."""
+    n = 0
+    while state.is_chance():
+        left = state.deck + state.encounters
+        state.apply_action(DRAW_ENCOUNTER if randbelow(left) < state.encounters else DRAW_GEEKMON)
+        n += 1
+    return n
