@@ -164,3 +164,16 @@ def test_installed_command_exit_status():
                           "--json"], capture_output=True, text=True, timeout=60)
     assert res.returncode == 2 and res.stdout == ""
     assert res.stderr.count("\n") == 1 and "event 32" in res.stderr and "B4" in res.stderr
+
+
+def test_docs_example_replays_as_documented(capsys, tmp_path):
+    import re
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "battle.md").read_text()
+    block = re.search(r"### Example.*?```json\n(.*?)```", doc, re.S).group(1)
+    path = tmp_path / "example.json"
+    path.write_text(block)
+    code, out, err = run(capsys, "battle", "replay", str(path))
+    assert code == 2 and out == ""
+    assert err.strip() == "geekout: error: event 14 (drone): B4: no collected supernova"
+    assert "`event 14 (drone): B4: no collected supernova`" in doc

@@ -71,6 +71,7 @@ class Illegal(ValueError):
     def __init__(self, ruling, why):
         super().__init__(ruling + ": " + why)
         self.ruling = ruling
+        self.why = why
 
 
 class BattleState:
@@ -648,7 +649,7 @@ def replay(players, journal):
             ev, pos = E.decode(journal, pos)
             state.apply(ev)
         except Illegal as e:
-            raise Illegal(e.ruling, "event {}: {}".format(i, str(e)[len(e.ruling) + 2:])) from None
+            raise Illegal(e.ruling, "event {}: {}".format(i, e.why)) from None
         except E.BadEvent as e:
             raise E.BadEvent("event {}: {}".format(i, e)) from None
         i += 1
@@ -660,12 +661,12 @@ def undo(state):
     last event is dropped and the rest replayed. Apply the removed event to redo."""
     if state.count < 2:
         return None
-    events = E.decode_all(state.journal)
-    last = events.pop()
-    prev = BattleState(state.players)
-    for ev in events:
-        prev.apply(ev)
-    return prev, last
+    journal = state.journal
+    pos = start = 0
+    while pos < len(journal):  # find where the last event starts
+        start = pos
+        pos = E.decode(journal, pos)[1]
+    return replay(state.players, journal[:start]), E.decode(journal, start)[0]
 
 
 def play_chance(state, randbelow):
