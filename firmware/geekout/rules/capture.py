@@ -450,7 +450,7 @@ class CaptureState:
                 if w > 8 or arg >> 17:
                     raise ValueError("bad card description")
                 new = (old & (LUMINOUS | 1023 << N_SHIFT)) | traits(
-                    w, (arg >> 7) & 255, arg >> 15 & 1, arg >> 16 & 1)
+                    w, (arg >> 7) & 255, bool(arg >> 15 & 1), bool(arg >> 16 & 1))
             else:
                 if not 0 <= arg >> 3 <= 999:
                     raise ValueError("card numbers are 1-999")
