@@ -251,6 +251,7 @@ class CaptureState:
         self.tied = []
         self.taker = -1
         self.results = []  # this round: (target, winner or -1, how)
+        self.fled = 0  # wild cards that fled, whole game
         self.lost = False
 
     # -- OpenSpiel-style queries -------------------------------------------------------
@@ -380,7 +381,7 @@ class CaptureState:
     def clone(self):
         s = CaptureState(*self.config)
         for name in ("deck", "encounters", "luminous_next", "round", "first", "phase", "drawn",
-                     "turn", "last_thrower", "ecubes", "tpos", "entered", "taker", "lost"):
+                     "turn", "last_thrower", "ecubes", "tpos", "entered", "taker", "fled", "lost"):
             setattr(s, name, getattr(self, name))
         s.journal = array("i", self.journal)
         s.slots = list(self.slots)
@@ -728,6 +729,7 @@ class CaptureState:
     def _flee(self, target):
         if target < ACTIVE_TARGET:
             self.slots[target] = NO_CARD  # C1/C3: an uncaptured wild card flees
+            self.fled += 1
             self.results.append((target, -1, H_FLED))
         else:
             self.results.append((target, -1, H_KEPT))
