@@ -224,125 +224,123 @@ def _check_lines(pname, cards):
 
 
 # -- scoring -------------------------------------------------------------------------------
-def _mouselet_points(mouse, held, mm):
-    """C9 for one Mouselet line: `mouse` 1 if the Mouselet is held; held[b] originals and
-    mm[b] Milemoons in branch b (0 male, 1 female). Returns (total, Mouselet's points,
-    per-branch points each card scores (0 when the branch is not scored))."""
-    each = [0, 0]
+# The search and the points avoid allocating per step (ints, not tuples) so that a
+# scoring stays small on the gadget's heap.
+def _mouselet_total(mouse, male, female, xm, xf):
+    """C9 points of a Mouselet line: `mouse` 1 if the Mouselet is held, male/female the
+    branch cards held, xm/xf the Milemoons placed in each branch."""
     total = 0
-    mpoints = 0
-    for b in range(2):
-        if held[b] + mm[b]:  # a branch with only the Mouselet scores nothing
-            n = mouse + held[b] + mm[b]
-            each[b] = _LINE_POINTS[3][n]
-            total += (held[b] + mm[b]) * each[b]
-            mpoints += mouse * each[b]
-    if mouse and not (each[0] or each[1]):
-        mpoints = MOUSELET_ALONE
-    return total + mpoints, mpoints, each
+    scored = False
+    if male + xm:  # a branch with only the Mouselet scores nothing
+        e = _LINE_POINTS[3][mouse + male + xm]
+        total += (mouse + male + xm) * e
+        scored = True
+    if female + xf:
+        e = _LINE_POINTS[3][mouse + female + xf]
+        total += (mouse + female + xf) * e
+        scored = True
+    if mouse and not scored:
+        total += MOUSELET_ALONE  # C9: the Mouselet alone scores 4 once
+    return total
 
 
 def _groups(cards):
-    """The lines a Milemoon may join (C7): [(kind, line, data)] in file order, where kind
-    0 = ordinary line (data: stages, originals) and 1 = Mouselet line (data: mouse,
-    held per branch)."""
-    order = []
-    info = {}
-    for c in cards:
-        line = c[_LINE]
-        if line is None or c[_FLAGS] & MILEMOON:
-            continue
-        if line not in info:
-            order.append(line)
-            info[line] = [c[_STAGES], 0, 0, 0, bool(c[_FLAGS] & (MOUSELET | _BRANCH))]
-        g = info[line]
-        f = c[_FLAGS]
-        if f & MOUSELET:
-            g[1] += 1
-        elif f & MALE:
-            g[2] += 1
-        elif f & FEMALE:
-            g[3] += 1
-        else:
-            g[1] += 1
+    """The lines a Milemoon may join (C7), in file order of their first card:
+    [kind, line, a, b, c], kind 0 an ordinary line of a stages holding b originals,
+    kind 1 a Mouselet line (a: Mouselet held, b: male cards, c: female cards)."""
     out = []
-    for line in order:
-        g = info[line]
-        if g[4]:
-            out.append((1, line, (g[1], g[2], g[3])))
-        elif g[0] >= 2:
-            out.append((0, line, (g[0], g[1])))
-    return out
+    for card in cards:
+        line = card[_LINE]
+        f = card[_FLAGS]
+        if line is None or f & MILEMOON:
+            continue
+        g = None
+        for x in out:
+            if x[1] == line:
+                g = x
+                break
+        if g is None:
+            g = [1 if f & (MOUSELET | _BRANCH) else 0, line, 0 if f & (MOUSELET | _BRANCH)
+                 else card[_STAGES], 0, 0]
+            out.append(g)
+        if f & MOUSELET:
+            g[2] = 1
+        elif f & MALE:
+            g[3] += 1
+        elif f & FEMALE:
+            g[4] += 1
+        else:
+            g[3] += 1
+    return [g for g in out if g[0] or g[2] >= 2]
 
 
-def _options(kind, data, k):
-    """[(milemoons used, points of the line, placement)] for every legal placement of up
-    to k Milemoons in one line (C7: at least one original, never over the stages)."""
-    if kind == 0:
-        stages, orig = data
-        opts = []
-        for x in range(min(k, stages - orig) + 1):
-            n = orig + x
-            opts.append((x, n * _LINE_POINTS[stages][n], x))
-        return opts
-    mouse, male, female = data
-    held = (male, female)
-    caps = []
-    for b in range(2):
-        # A Milemoon joins a branch holding an original (the Mouselet counts in both).
-        caps.append(3 - mouse - held[b] if mouse + held[b] else 0)
-    opts = []
-    for xm in range(min(k, caps[0]) + 1):
-        for xf in range(min(k - xm, caps[1]) + 1):
-            opts.append((xm + xf, _mouselet_points(mouse, held, (xm, xf))[0], (xm, xf)))
-    return opts
-
-
-def place_milemoons(cards):
-    """C7: the placement of the player's Milemoons that makes the total highest, by an
-    exact search (dynamic programming over the lines, every legal count per line).
-    Returns {line: count or (male, female)}. Among placements with equal totals, fewer
-    Milemoons leave the 1-stage role, and the later lines in file order take them (the
-    search keeps the first best it meets for each count and lines come in file order)."""
-    k = 0
-    for c in cards:
-        if c[_FLAGS] & MILEMOON:
-            k += 1
-    groups = _groups(cards)
-    if not k or not groups:
-        return {}
-    # best[j]: highest points of the lines seen so far using exactly j Milemoons.
-    neg = -1
-    best = [0] + [neg] * k
+def _search(groups, k):
+    """C7: the Milemoon placement with the highest total, by an exact search (dynamic
+    programming over the lines: every legal count in every line, never over a line's
+    stages, only in lines holding an original). Returns one code per group: the count
+    for an ordinary line, male * 4 + female for a Mouselet line. Among equal totals the
+    search keeps the first best it meets (lines in file order, fewer Milemoons in earlier
+    lines), and fewer Milemoons out of the 1-stage role."""
+    best = [0] + [-1] * k  # best[j]: highest points of the lines so far, j Milemoons used
     picks = []
-    for kind, _line, data in groups:
-        opts = _options(kind, data, k)
-        new = [neg] * (k + 1)
-        pick = [(0, 0)] * (k + 1)  # (count before this line, placement in it)
-        for j in range(k + 1):
-            if best[j] < 0:
-                continue
-            for x, pts, place in opts:
-                if j + x > k:
+    for g in groups:
+        new = [-1] * (k + 1)
+        pick = [0] * (k + 1)  # j_before * 16 + code
+        if g[0] == 0:
+            stages = g[2]
+            orig = g[3]
+            cap = stages - orig
+            for j in range(k + 1):
+                if best[j] < 0:
                     continue
-                v = best[j] + pts
-                if v > new[j + x]:
-                    new[j + x] = v
-                    pick[j + x] = (j, place)
+                for x in range(min(k - j, cap) + 1):
+                    v = best[j] + (orig + x) * _LINE_POINTS[stages][orig + x]
+                    if v > new[j + x]:
+                        new[j + x] = v
+                        pick[j + x] = j * 16 + x
+        else:
+            mouse, male, female = g[2], g[3], g[4]
+            # A Milemoon joins a branch holding an original (the Mouselet counts in both).
+            capm = 3 - mouse - male if mouse + male else 0
+            capf = 3 - mouse - female if mouse + female else 0
+            for j in range(k + 1):
+                if best[j] < 0:
+                    continue
+                for xm in range(min(k - j, capm) + 1):
+                    for xf in range(min(k - j - xm, capf) + 1):
+                        v = best[j] + _mouselet_total(mouse, male, female, xm, xf)
+                        if v > new[j + xm + xf]:
+                            new[j + xm + xf] = v
+                            pick[j + xm + xf] = j * 16 + xm * 4 + xf
         best = new
         picks.append(pick)
     # Milemoons left out of every line score as 1-stage Geekmons.
-    top = neg
+    top = -1
     used = 0
     for j in range(k + 1):
         if best[j] >= 0 and best[j] + SINGLE * (k - j) > top:
             top = best[j] + SINGLE * (k - j)
             used = j
-    out = {}
+    codes = [0] * len(groups)
     for gi in range(len(groups) - 1, -1, -1):
-        prev, place = picks[gi][used]
-        out[groups[gi][1]] = place
-        used = prev
+        p = picks[gi][used]
+        codes[gi] = p & 15
+        used = p >> 4
+    return codes
+
+
+def place_milemoons(cards):
+    """C7 placement as {line: count, or (male, female) for a Mouselet line}."""
+    k = 0
+    for card in cards:
+        if card[_FLAGS] & MILEMOON:
+            k += 1
+    groups = _groups(cards)
+    codes = _search(groups, k)
+    out = {}
+    for gi in range(len(groups)):
+        code = codes[gi]
+        out[groups[gi][1]] = (code >> 2, code & 3) if groups[gi][0] else code
     return out
 
 
@@ -350,63 +348,82 @@ def score_player(cards, arena=0):
     """Points of each card (list, file order) for one collection (C4-C9, C12).
     `arena` is a type id (0 for none)."""
     n = len(cards)
-    pts = [0] * n
-    placement = place_milemoons(cards)
-    amask = (1 << (arena - 1)) if arena else 0
-    # Lines: count originals.
-    lines = {}
-    for i in range(n):
-        c = cards[i]
-        if c[_LINE] is not None and not c[_FLAGS] & MILEMOON:
-            lines.setdefault(c[_LINE], []).append(i)
-    # Milemoons in file order go to lines in file order (the first found placement).
-    moons = [i for i in range(n) if cards[i][_FLAGS] & MILEMOON]
-    mm_at = 0
-    for kind, line, data in _groups(cards):
-        place = placement.get(line, 0)
-        members = lines[line]
-        if kind == 0:
-            stages, orig = data
-            each = _LINE_POINTS[stages][orig + place]
-            for i in members:
-                pts[i] = each
-            for _ in range(place):
-                pts[moons[mm_at]] = each
-                mm_at += 1
+    k = 0
+    for card in cards:
+        if card[_FLAGS] & MILEMOON:
+            k += 1
+    groups = _groups(cards)
+    codes = _search(groups, k)
+    # Per group, what each card scores: ordinary [each]; Mouselet [Mouselet, male, female].
+    # Milemoons in file order go to the lines in file order.
+    moon_pts = []
+    for gi in range(len(groups)):
+        g = groups[gi]
+        code = codes[gi]
+        if g[0] == 0:
+            each = _LINE_POINTS[g[2]][g[3] + code]
+            g[4] = each
+            for _ in range(code):
+                moon_pts.append(each)
         else:
-            mouse, male, female = data
-            mm = place if place else (0, 0)
-            _, mpoints, each = _mouselet_points(mouse, (male, female), mm)
-            for i in members:
-                f = cards[i][_FLAGS]
-                if f & MOUSELET:
-                    pts[i] = mpoints
-                else:
-                    pts[i] = each[0] if f & MALE else each[1]
-            for b in range(2):
-                for _ in range(mm[b]):
-                    pts[moons[mm_at]] = each[b]
-                    mm_at += 1
-    placed = moons[:mm_at]
+            mouse, male, female = g[2], g[3], g[4]
+            xm = code >> 2
+            xf = code & 3
+            em = _LINE_POINTS[3][mouse + male + xm] if male + xm else 0
+            ef = _LINE_POINTS[3][mouse + female + xf] if female + xf else 0
+            mp = em + ef if em or ef else MOUSELET_ALONE
+            g[2] = mp  # the group now holds the points: Mouselet, male card, female card
+            g[3] = em
+            g[4] = ef
+            for _ in range(xm):
+                moon_pts.append(em)
+            for _ in range(xf):
+                moon_pts.append(ef)
+    amask = (1 << (arena - 1)) if arena else 0
+    pts = [0] * n
+    moon = 0
     for i in range(n):
-        c = cards[i]
-        f = c[_FLAGS]
+        card = cards[i]
+        f = card[_FLAGS]
+        line = card[_LINE]
         if f & MILEMOON:
-            if i not in placed:
-                pts[i] = SINGLE  # C7: a Milemoon in no line
+            if moon < len(moon_pts):
+                p = moon_pts[moon]
+            else:
+                p = SINGLE  # C7: a Milemoon in no line
+            moon += 1
         elif f & LEGENDARY:
-            pts[i] = LEGEND  # C5
-        elif c[_LINE] is None or c[_STAGES] == 1:
-            pts[i] = SINGLE  # C4
+            p = LEGEND  # C5
+        elif line is None or card[_STAGES] == 1:
+            p = SINGLE  # C4
+        else:
+            g = None
+            for x in groups:
+                if x[1] == line:
+                    g = x
+                    break
+            if g is None:
+                p = SINGLE
+            elif g[0] == 0:
+                p = g[4]  # C4, C8
+            elif f & MOUSELET:
+                p = g[2]  # C9: Mouselet counts in both branches
+            else:
+                p = g[3] if f & MALE else g[4]
         if f & LUMINOUS:
-            pts[i] += BONUS_LUMINOUS  # C4, C5; the Mouselet's counts once (C9)
+            p += BONUS_LUMINOUS  # C4, C5; the Mouselet's counts once (C9)
         elif f & STARTER:
             # C6: every stage of the starter's line held, all originals (a full line has
             # no room for a Milemoon), turns the starter luminous.
-            if len(lines[c[_LINE]]) == c[_STAGES]:
-                pts[i] += BONUS_LUMINOUS
-        if c[_TYPES] & amask:
-            pts[i] += BONUS_ARENA  # C12, a Milemoon of the arena's type too
+            held = 0
+            for x in cards:
+                if x[_LINE] == line and not x[_FLAGS] & MILEMOON:
+                    held += 1
+            if held == card[_STAGES]:
+                p += BONUS_LUMINOUS
+        if card[_TYPES] & amask:
+            p += BONUS_ARENA  # C12, a Milemoon of the arena's type too
+        pts[i] = p
     return pts
 
 
