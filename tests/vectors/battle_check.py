@@ -38,11 +38,11 @@ def _found(letters):
 
 def parse(token, seat):
     """One script token -> list of event tuples, every repeat by `seat` (or its "N/")."""
-    times, p, token = _split(token, seat)
-    return [_parse_one(token, p)] * times
+    times, p, token = split_token(token, seat)
+    return [parse_one(token, p)] * times
 
 
-def _split(token, seat):
+def split_token(token, seat):
     """(repeats, player or -1 for "whoever is in turn", bare token)."""
     times = 1
     if "*" in token:
@@ -55,7 +55,7 @@ def _split(token, seat):
     return times, p, token
 
 
-def _parse_one(token, p):
+def parse_one(token, p):
     head, _, rest = token.partition(":")
     if head == "first":
         return e.first(int(rest))
@@ -99,9 +99,9 @@ def _parse_one(token, p):
 def run_script(state, steps):
     """Applies a script; returns None, or a one-line reason for the first refusal."""
     for token in steps.split():
-        times, p, bare = _split(token, -1)
+        times, p, bare = split_token(token, -1)
         for _ in range(times):
-            ev = _parse_one(bare, state.seat if p < 0 else p)
+            ev = parse_one(bare, state.seat if p < 0 else p)
             try:
                 state.apply(ev)
             except ValueError as ex:

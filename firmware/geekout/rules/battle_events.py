@@ -104,6 +104,21 @@ def wormhole(p, target, tship):
     return (WORMHOLE, p, target, tship)
 
 
+# Names of the tuple fields after the type, for messages (JSON names where they match).
+_TUPLE_FIELDS = (
+    ("player",),
+    ("player",),
+    ("player", "bombs", "merges", "merge 1 small", "merge 2 small"),
+    ("player", "ship", "to", "small", "bomb", "supernova", "shield"),
+    ("player", "ship"),
+    ("player", "pay"),
+    ("player", "ship", "pay"),
+    ("player", "ship", "target", "target_ship", "teleport"),
+    ("player", "target", "target_ship"),
+    ("player",),
+)
+
+
 def _limits(kind):
     """Upper bound (inclusive) of each field after (type, player)."""
     if kind == STARS:
@@ -136,7 +151,8 @@ def validate(ev):
     for i in range(len(limits)):
         v = ev[i + 1]
         if not isinstance(v, int) or not 0 <= v <= limits[i]:
-            raise BadEvent("{} field {} out of range".format(TYPE_NAMES[kind], i + 1))
+            raise BadEvent("{}: '{}' must be 0-{}".format(
+                TYPE_NAMES[kind], _TUPLE_FIELDS[kind][i], limits[i]))
     if kind == STARS:
         nm = ev[3]
         if (nm < 1 and ev[4]) or (nm < 2 and ev[5]):
@@ -298,10 +314,7 @@ def from_json(d):
         ev = wormhole(p, _int(d, "target"), _int(d, "target_ship"))
     else:
         ev = (kind, p)
-    try:
-        return validate(ev)
-    except BadEvent as e:
-        raise BadEvent("{}: a field is out of range ({})".format(name, e)) from None
+    return validate(ev)
 
 
 def to_json(ev):

@@ -12,7 +12,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent / "vectors"))
 
-from battle_check import _parse_one, _split  # noqa: E402
+from battle_check import parse_one, split_token  # noqa: E402
 from battle_vectors import LEAVE, OPEN3, PASS  # noqa: E402
 from geekout.rules import battle as b  # noqa: E402
 from geekout.rules import battle_events as e  # noqa: E402
@@ -47,9 +47,9 @@ def events_of(players, steps):
     s = b.new_initial_state(players)
     out = []
     for token in steps.split():
-        times, p, bare = _split(token, -1)
+        times, p, bare = split_token(token, -1)
         for _ in range(times):
-            ev = _parse_one(bare, s.seat if p < 0 else p)
+            ev = parse_one(bare, s.seat if p < 0 else p)
             out.append(ev)
             if s.is_legal(ev):
                 s.apply(ev)
