@@ -177,3 +177,16 @@ def test_docs_example_replays_as_documented(capsys, tmp_path):
     assert code == 2 and out == ""
     assert err.strip() == "geekout: error: event 14 (drone): B4: no collected supernova"
     assert "`event 14 (drone): B4: no collected supernova`" in doc
+
+
+def test_sample_files_match_their_scripts():
+    """The committed journals are what make_samples.py writes (no drift)."""
+    sys.path.insert(0, str(DATA))
+    try:
+        import make_samples
+    finally:
+        sys.path.remove(str(DATA))
+    for name, (players, _note, steps) in make_samples.SAMPLES.items():
+        data = json.loads((DATA / name).read_text())
+        assert data["players"] == players
+        assert data["events"] == [e.to_json(ev) for ev in make_samples.events_of(players, steps)]
