@@ -279,8 +279,9 @@ def _search(groups, k):
     programming over the lines: every legal count in every line, never over a line's
     stages, only in lines holding an original). Returns one code per group: the count
     for an ordinary line, male * 4 + female for a Mouselet line. Among equal totals the
-    search keeps the first best it meets (lines in file order, fewer Milemoons in earlier
-    lines), and fewer Milemoons out of the 1-stage role."""
+    search keeps the first best it meets: lines come in file order and fewer Milemoons
+    in earlier lines come first (so later lines take them), and fewer Milemoons placed
+    in lines at all."""
     best = [0] + [-1] * k  # best[j]: highest points of the lines so far, j Milemoons used
     picks = []
     for g in groups:
