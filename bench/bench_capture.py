@@ -21,7 +21,7 @@ from geekout.rules import capture_score as cs  # noqa: E402
 from mpy_harness import FAKES, FIRMWARE, micropython_exe  # noqa: E402
 
 MODULES = ["geekout/__init__", "geekout/rules/__init__", "geekout/rules/capture_score",
-           "geekout/rules/capture"]
+           "geekout/rules/capture_actions", "geekout/rules/capture"]
 RUNS = 200
 
 

@@ -15,7 +15,8 @@ from mpy_harness import FIRMWARE, ROOT, run_micropython
 VECTORS = capture_vectors.VECTORS + capture_score_vectors.VECTORS
 VEC_DIR = ROOT / "tests" / "vectors"
 DEVICE_MODULES = ["geekout/__init__.py", "geekout/rules/__init__.py",
-                  "geekout/rules/capture.py", "geekout/rules/capture_score.py"]
+                  "geekout/rules/capture.py", "geekout/rules/capture_actions.py",
+                  "geekout/rules/capture_score.py"]
 VECTOR_MODULES = ["capture_check.py", "capture_vectors.py", "capture_score_vectors.py",
                   "capture_score_check.py"]
 

@@ -8,16 +8,57 @@ cube a player throws, a critical catch, a cube landing in an elemental zone, the
 each player has on each card, the bull's eye answer. Rulings C1-C3, C11, C13 (RULES.md);
 end-of-game points are capture_score's job (C4-C10, C12).
 
-A card in play or in a collection is one int ("traits"):
-  bits 0-3 weakness type id (0 unknown)   bits 4-11 types mask   bit 12 legendary
-  bit 13 Munchkey/Munchkong (C11)         bit 14 luminous        bits 15-24 card number
-Actions are ints: low 5 bits the kind, the rest its argument (see the A_* ids and the
-*_action helpers); every action fits a MicroPython small int.
+Actions and card traits are ints, defined in capture_actions (re-exported here, so
+`capture.throw_action(...)` works).
 """
 
 from array import array
 
 from micropython import const
+
+from .capture_actions import (  # noqa: F401 (re-exported for the UI and tools)
+    A_ACTIVE,
+    A_BULLSEYE,
+    A_CARD,
+    A_CRITICAL,
+    A_DRAW,
+    A_ECUBE,
+    A_ELEMENTAL,
+    A_GO,
+    A_NUMBER,
+    A_POINTS,
+    A_RESOLVE,
+    A_TAKE,
+    A_THROW,
+    ACTIVE_TARGET,
+    DRAW_ENCOUNTER,
+    DRAW_GEEKMON,
+    GEEK,
+    GO,
+    HYPER,
+    LEGENDARY,
+    LUMINOUS,
+    MUNCHKEY,
+    N_SHIFT,
+    RESOLVE,
+    T_SHIFT,
+    W_MASK,
+    action_text,
+    active_action,
+    bullseye_action,
+    card_action,
+    critical_action,
+    ecube_action,
+    elemental_action,
+    number_action,
+    number_of,
+    points_action,
+    take_action,
+    throw_action,
+    traits,
+    types_of,
+    weakness_of,
+)
 
 # Players (OpenSpiel ids); TABLE: the players together tell the gadget a fact.
 CHANCE = const(-1)
@@ -29,37 +70,9 @@ SLOTS = const(6)  # C1: wild Geekmons per round
 WILD_PER_PLAYER = const(10)  # C1: one set of 10 per player
 SOLO_WILD = const(34)  # C13 (rulebook solo set-up): 3 sets plus 4 more cards
 ENCOUNTERS = const(2)
-GEEK = const(0)
-HYPER = const(1)
 CUBES = ((4, 2), (8, 4))  # C2 (geek, hyper) per round; C13 solo
 ELEMENTAL_CUBES = const(3)  # C13
 NO_CARD = const(-1)
-ACTIVE_TARGET = const(8)  # target ids: 0-5 wild slots, 8 + p player p's active (C11)
-
-# Traits.
-W_MASK = const(15)
-T_SHIFT = const(4)
-LEGENDARY = const(4096)
-MUNCHKEY = const(8192)
-LUMINOUS = const(16384)
-N_SHIFT = const(15)
-
-# Action kinds.
-A_DRAW = const(0)  # chance: arg 0 a Geekmon, 1 a luminous encounter card
-A_CARD = const(1)  # describe a wild card: slot | weakness<<3 | types<<7 | legendary<<15 | munchkey<<16
-A_NUMBER = const(2)  # slot | number<<3 (the card's catalog number)
-A_ACTIVE = const(3)  # player | collection index<<2
-A_GO = const(4)  # actives chosen: throwing starts
-A_THROW = const(5)  # the thrower throws: arg GEEK or HYPER
-A_CRITICAL = const(6)  # target | catcher<<4: a cube on the critical catch icon (C3)
-A_ELEMENTAL = const(7)  # player | kind<<2: that cube landed in an elemental zone (C12 arena)
-A_ECUBE = const(8)  # solo: arg 0 an elemental cube left the zones, 1 one went back (C13)
-A_POINTS = const(9)  # player | points<<2 on the card being checked
-A_RESOLVE = const(10)  # every player's points entered: settle the card (C3)
-A_BULLSEYE = const(11)  # arg player: whose cube is closest to the target centre (C3)
-A_TAKE = const(12)  # arg collection index (0 = take nothing): C11 starter substitute
-DRAW_GEEKMON = const(0)
-DRAW_ENCOUNTER = const(32)  # A_DRAW | 1<<5
 
 # Phases.
 _DRAW = const(0)
@@ -83,111 +96,6 @@ H_TAKEN = const(8)  # C11: another card taken in place of a starter
 H_SOLO = const(9)  # C13: the threshold is met
 HOW_NAMES = ("", "critical", "points", "type", "bullseye", "fled", "kept", "munchkey",
              "taken", "solo")
-
-
-def traits(weakness=0, types=0, legendary=False, munchkey=False, number=0, luminous=False):
-    """A card's traits int; `types` is a mask (bit t-1 for type id t, see capture_score)."""
-    return ((weakness & W_MASK) | (types & 255) << T_SHIFT | (LEGENDARY if legendary else 0)
-            | (MUNCHKEY if munchkey else 0) | (LUMINOUS if luminous else 0) | number << N_SHIFT)
-
-
-def weakness_of(t):
-    return t & W_MASK
-
-
-def types_of(t):
-    return (t >> T_SHIFT) & 255
-
-
-def number_of(t):
-    return t >> N_SHIFT
-
-
-def card_action(slot, weakness=0, types=0, legendary=False, munchkey=False):
-    return A_CARD | (slot | weakness << 3 | types << 7 | (1 if legendary else 0) << 15
-                     | (1 if munchkey else 0) << 16) << 5
-
-
-def number_action(slot, number):
-    return A_NUMBER | (slot | number << 3) << 5
-
-
-def active_action(player, index):
-    return A_ACTIVE | (player | index << 2) << 5
-
-
-def throw_action(kind):
-    return A_THROW | kind << 5
-
-
-def critical_action(target, catcher):
-    return A_CRITICAL | (target | catcher << 4) << 5
-
-
-def elemental_action(player, kind):
-    return A_ELEMENTAL | (player | kind << 2) << 5
-
-
-def ecube_action(back=False):
-    return A_ECUBE | (1 if back else 0) << 5
-
-
-def points_action(player, points):
-    return A_POINTS | (player | points << 2) << 5
-
-
-def bullseye_action(player):
-    return A_BULLSEYE | player << 5
-
-
-def take_action(index):
-    return A_TAKE | index << 5
-
-
-GO = A_GO
-RESOLVE = A_RESOLVE
-
-
-def action_text(action):
-    """Words for an action, as the gadget and host tools show it."""
-    kind = action & 31
-    arg = action >> 5
-    if kind == A_DRAW:
-        return "draw: luminous encounter" if arg else "draw: a Geekmon"
-    if kind == A_CARD:
-        return "card {}: weakness {}, types {:08b}{}{}".format(
-            (arg & 7) + 1, (arg >> 3) & 15, (arg >> 7) & 255,
-            ", legendary" if arg >> 15 & 1 else "", ", Munchkey" if arg >> 16 & 1 else "")
-    if kind == A_NUMBER:
-        return "card {} is number {:03d}".format((arg & 7) + 1, arg >> 3)
-    if kind == A_ACTIVE:
-        return "player {} makes collection card {} active".format((arg & 3) + 1, arg >> 2)
-    if kind == A_GO:
-        return "throw!"
-    if kind == A_THROW:
-        return "throws a " + ("hypercube" if arg else "geekcube")
-    if kind == A_CRITICAL:
-        return "critical catch on {} by player {}".format(_target_text(arg & 15), (arg >> 4) + 1)
-    if kind == A_ELEMENTAL:
-        return "player {}'s {} lands in an elemental zone".format(
-            (arg & 3) + 1, "hypercube" if arg >> 2 else "geekcube")
-    if kind == A_ECUBE:
-        return "an elemental cube goes back into a zone" if arg else "an elemental cube is cleared"
-    if kind == A_POINTS:
-        return "player {} has {} points".format((arg & 3) + 1, arg >> 2)
-    if kind == A_RESOLVE:
-        return "check the card"
-    if kind == A_BULLSEYE:
-        return "bull's eye: player {}".format(arg + 1)
-    if kind == A_TAKE:
-        return "take collection card {}".format(arg) if arg else "take nothing"
-    return "?"
-
-
-def _target_text(target):
-    if target >= ACTIVE_TARGET:
-        return "player {}'s active Geekmon".format(target - ACTIVE_TARGET + 1)
-    return "card {}".format(target + 1)
 
 
 class CaptureState:
