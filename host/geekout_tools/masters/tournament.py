@@ -177,7 +177,22 @@ def solver_markdown():
              "| scored | " + " | ".join(str(s) for s in range(10)) + " |",
              "|" + "---|" * 11,
              "| rho | " + " | ".join("{:.3f}".format(sol.rho[s]) for s in range(10)) + " |",
-             "| rounds | " + " | ".join(str(sol.pi_rounds[s]) for s in range(10)) + " |"]
+             "| rounds | " + " | ".join(str(sol.pi_rounds[s]) for s in range(10)) + " |",
+             "", "When to continue (maximising expected points): at a pass/continue point "
+             "with S dice scored and U used (the other 10 - S - U inactive), **C** = "
+             "continue, P = pass; the number is the expected final points of continuing.",
+             "", "| scored \\ used | " + " | ".join(str(u) for u in range(1, 11)) + " |",
+             "|" + "---|" * 11]
+    for s in range(10):
+        cells = []
+        for u in range(1, 11):
+            if u > 10 - s:
+                cells.append("")
+                continue
+            i = 10 - s - u
+            c = sol.C[i, u, s]
+            cells.append("{} {:.1f}".format("**C**" if sol.cont[i, u, s] else "P", c))
+        lines.append("| {} ({} pts) | ".format(s, sv.points(s)) + " | ".join(cells) + " |")
     return "\n".join(lines)
 
 
