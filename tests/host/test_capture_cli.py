@@ -244,3 +244,15 @@ def test_import_bad_rows_write_nothing(tmp_path, capsys, text, words):
     assert len(err.strip().splitlines()) == 1 and words in err, err
     assert out_file.read_text() == "old contents\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cat.csv", "in.csv"]
+
+
+def test_import_hyro_line_may_list_many_forms(tmp_path, capsys):
+    # C8: Hyro evolves into several forms; the catalog may list more than 4 of its line.
+    rows = "".join("Hyro form {},,hyro,4,,,\n".format(i) for i in range(5))
+    src = tmp_path / "in.csv"
+    src.write_text("name,number,line,stages,types,weakness,specials\nHyro,,hyro,4,,,hyro\n" + rows)
+    code, _, err = run(capsys, "capture", "catalog", "import", src, "--out", tmp_path / "o.csv")
+    assert code == 0, err
+    src.write_text("name,number,line,stages,types,weakness,specials\nHyro,,hyro,2,,,hyro\n")
+    code, _, err = run(capsys, "capture", "catalog", "import", src, "--out", tmp_path / "o.csv")
+    assert code == 2 and "row 2, field stages" in err

@@ -9,7 +9,7 @@ number   the card's unique number, 1-999 (written with 3 digits), or empty
 name     the card's name (required, unique ignoring case)
 line     the key shared by the cards of one evolutionary line, or empty (a 1-stage card
          or a line the source does not give)
-stages   1-4 (4 = the Hyro line, C8), or empty when unknown
+stages   1-4 (4 = the Hyro line, C8, which may list more forms than 4), or empty
 types    zero, one or two of the eight types joined by "/"
 weakness one type, or empty
 specials words joined by "/": starter, legendary, milemoon, hyro, mouselet, male,
@@ -112,8 +112,6 @@ def check_row(fields):
         raise RowError("stages", "Mouselet branches are 3-stage lines (C9)")
     if sp & SP_HYRO and st not in (0, 4):
         raise RowError("stages", "the Hyro line scores as 4 stages (C8)")
-    if st == 4 and not sp & SP_HYRO:
-        raise RowError("stages", "only the Hyro line has 4 stages (C8)")
     if sp & SP_LEGENDARY and st > 1:
         raise RowError("stages", "a legendary is a 1-stage card (C5)")
     if st >= 2 and not line:
@@ -159,8 +157,8 @@ def check_catalog(cards):
             if same > (1 if bit == SP_MOUSELET else 2):
                 return (i, "specials", "line {!r} has too many {} cards (C9)".format(
                     line, SPECIALS[_bit_index(bit)]))
-        elif sp & SP_HYRO:
-            continue  # C8: Hyro evolves into several forms, each a card of the line
+        elif st == 4 or sp & SP_HYRO:
+            continue  # C8: Hyro evolves into several forms, each a card of its line
         elif st and len(group) > st:
             return (i, "line", "line {!r} holds more cards than its {} stages".format(line, st))
     return None
