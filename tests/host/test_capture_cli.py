@@ -256,3 +256,16 @@ def test_import_hyro_line_may_list_many_forms(tmp_path, capsys):
     src.write_text("name,number,line,stages,types,weakness,specials\nHyro,,hyro,2,,,hyro\n")
     code, _, err = run(capsys, "capture", "catalog", "import", src, "--out", tmp_path / "o.csv")
     assert code == 2 and "row 2, field stages" in err
+
+
+def test_device_reads_the_catalog_under_micropython():
+    from mpy_harness import run_micropython
+
+    code = ("from geekout.rules import capture_catalog as cat\n"
+            "cards = cat.read_catalog(open({!r}))\n"
+            "z = cat.find(cards, 'ZAPSTRUM')\n"
+            "print(len(cards), z[cat.NUMBER], z[cat.LINE], z[cat.STAGES], "
+            "cat.find(cards, 'Snabul')[cat.WEAKNESS])").format(str(imp.DEFAULT_OUT))
+    res = run_micropython(code=code)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.split() == ["27", "44", "044-045-046", "3", "4"]
