@@ -142,5 +142,8 @@ VECTORS = [
     {"id": "bad-lineless-2-stage", "score": score([one("A", stages=2)]), "expect": {"bad": ["p1", "'A'", "line"]}},
     {"id": "bad-unknown-type", "score": score([one("A", types=["space"])]), "expect": {"bad": ["p1", "'A'", "space"]}},
     {"id": "bad-unknown-value", "score": score([one("A", luminous="yes")]), "expect": {"bad": ["p1", "'A'", "luminous"]}},
+    {"id": "bad-two-mouselet-lines",
+     "score": score([MOUSE, one("Sorcerat", line="mouselet", branch="male")]),
+     "expect": {"bad": ["p1", "'Sorcerat'", "one line"]}},
     {"id": "bad-unknown-branch", "score": score([one("A", line="m", branch="both")]), "expect": {"bad": ["'A'", "branch"]}},
 ]

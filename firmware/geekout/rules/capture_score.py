@@ -184,6 +184,7 @@ def _check_lines(pname, cards):
     """Line-level rules: one starter, lines agree on stages, no line over-full."""
     lines = {}
     starter = -1
+    mouse_line = None
     for i in range(len(cards)):
         c = cards[i]
         where = "player {!r}, card {} {!r}: ".format(pname, i + 1, c[_NAME])
@@ -192,6 +193,13 @@ def _check_lines(pname, cards):
                 raise ValueError(where + "a second starter (one per player)")
             starter = i
         line = c[_LINE]
+        if c[_FLAGS] & (MOUSELET | _BRANCH):
+            # C9: one Mouselet card in the game, so one Mouselet line per collection.
+            if mouse_line is None:
+                mouse_line = line
+            elif mouse_line != line:
+                raise ValueError(where + "Mouselet cards on lines {!r} and {!r}: they share "
+                                 "one line (C9)".format(mouse_line, line))
         if line is None:
             continue
         if line not in lines:
