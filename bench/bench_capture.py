@@ -185,6 +185,8 @@ def main():
         print("  scorer module heap    {:8d} bytes".format(fig["module"]))
         print("  checked collections   {:8d} bytes (JSON text parsed: {} bytes, freed)".format(
             fig["checked"], fig["file_json"]))
+        print("  live heap at rest     {:8d} bytes (gc.mem_alloc() after gc.collect(): module and "
+              "collections)".format(fig["module"] + fig["checked"]))
         print("  allocated per scoring {:8d} bytes (gc disabled during one scoring)".format(
             fig["alloc_per_scoring"]))
         print("  peak heap             {:8d} bytes of {} (module + collections + one scoring)".format(
