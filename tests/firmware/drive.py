@@ -64,6 +64,8 @@ class Driver:
     def game_menu(self, item):
         self.press(keys.LONG_OK)
         menu = self.top()
+        if item not in menu.items:
+            raise ValueError("no {} in the game menu".format(item))
         while menu.items[menu.index] != item:
             self.press(keys.DOWN)
         self.press(keys.OK)

