@@ -32,7 +32,7 @@ build: setup
 	$(BIN)/python -m geekout_tools.build
 
 sim: setup
-	$(BIN)/geekout masters play --players 2
+	$(BIN)/geekout sim
 
 deploy: setup
 	$(BIN)/geekout deploy $(if $(PORT),--port $(PORT))

@@ -1,0 +1,121 @@
+"""Random presses through the firmware: the headless simulator (and the fuzz tests).
+
+Runs under the MicroPython unix port (the .mpy firmware, fakes for the hardware) and
+under CPython. Each press is one key code with a random pause (toasts expire, LED
+flashes end); now and then the gadget is power-cycled (the app rebuilt on the same
+flash) so the resume path is fuzzed too. Any exception counts as an error, is printed
+to stderr, and the app is rebooted as the device would be.
+"""
+
+import gc
+import sys
+
+from geekout.app import App
+from geekout.ui import keys
+from simboard import Dice, SimBoard, half_blocks
+
+# Cumulative percentages: UP, DOWN, OK, BACK, long OK, long BACK.
+_WEIGHTS = (22, 44, 80, 93, 98, 100)
+_REBOOT_EVERY = 2500
+
+
+def heap_now():
+    """Live heap after a collection (MicroPython), or traced bytes on CPython."""
+    gc.collect()
+    if hasattr(gc, "mem_alloc"):
+        return gc.mem_alloc()
+    try:
+        import tracemalloc
+
+        return tracemalloc.get_traced_memory()[0]
+    except ImportError:
+        return 0
+
+
+def pick(r):
+    for k in range(len(_WEIGHTS)):
+        if r < _WEIGHTS[k]:
+            return k
+    return keys.OK
+
+
+def _print_exc(e):
+    try:
+        sys.print_exception(e)  # MicroPython
+    except AttributeError:
+        import traceback
+
+        traceback.print_exception(type(e), e, e.__traceback__)
+
+
+def run(presses, seed, root="simflash", script=(), heap=True, data_root=""):
+    """Press `script` keys, then `presses` random keys. Returns (report dict, board)."""
+    from geekout.hal.storage import Storage
+
+    board = SimBoard(Storage(root), Storage(data_root), seed)
+    app = App(board)
+    visited = []
+    errors = 0
+    peak = heap_now() if heap else 0
+    rng = Dice(seed * 7 + 3)
+
+    def boot(app):
+        try:
+            app.boot()
+        except Exception as e:  # noqa: BLE001 - every exception is an error to report
+            _print_exc(e)
+            return 1
+        return 0
+
+    errors += boot(app)
+    todo = list(script)
+    total = len(todo) + presses
+    for i in range(total):
+        if i < len(todo):
+            k = todo[i]
+            board.clock.advance(80)
+        else:
+            k = pick(rng(100))
+            board.clock.advance(rng(600))
+            if (i + 1) % _REBOOT_EVERY == 0:
+                for name in app.ui.visited:
+                    if name not in visited:
+                        visited.append(name)
+                app = App(board)
+                errors += boot(app)
+        try:
+            app.ui.handle(k)
+            app.ui.tick(board.clock())
+        except Exception as e:  # noqa: BLE001
+            errors += 1
+            _print_exc(e)
+            for name in app.ui.visited:
+                if name not in visited:
+                    visited.append(name)
+            app = App(board)
+            errors += boot(app)
+        if heap:
+            h = heap_now()
+            if h > peak:
+                peak = h
+    for name in app.ui.visited:
+        if name not in visited:
+            visited.append(name)
+    report = {"presses": total, "screens": visited, "errors": errors, "peak_heap_bytes": peak,
+              "i2c_bytes": board.i2c.bytes}
+    return report, board
+
+
+def main(presses, seed, root, script, heap, data_root, frame):
+    """Entry for the MicroPython runtime: the report as JSON on stdout, then (if asked)
+    the final frame as hex and the LED colours."""
+    import json
+
+    report, board = run(presses, seed, root, script, heap, data_root)
+    print(json.dumps(report))
+    if frame:
+        print(bytes(board.display.buffer).hex())
+        print(json.dumps([list(c) for c in board.pixels.rgb]))
+
+
+__all__ = ["run", "main", "half_blocks"]
