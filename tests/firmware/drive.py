@@ -8,6 +8,10 @@ game menu. Used by the MicroPython tests, the power-cut test and bench/.
 
 import sys
 
+try:
+    from time import ticks_diff, ticks_us
+except ImportError:  # CPython: no press timing
+    ticks_us = None
 from geekout.app import App
 from geekout.rules import masters as M
 from geekout.ui import keys
@@ -27,12 +31,18 @@ class Driver:
         self.decisions = 0
         self.undo_every = 0
         self.after_press = None  # callable(driver) after each press (heap probes)
+        self.times = None  # a list: microseconds per press (key handled + redrawn)
 
     def boot(self):
         self.app.boot()
 
     def press(self, k):
-        self.ui.handle(k)
+        if self.times is not None and ticks_us:
+            t0 = ticks_us()
+            self.ui.handle(k)
+            self.times.append(ticks_diff(ticks_us(), t0))
+        else:
+            self.ui.handle(k)
         self.board.clock.advance(self.step_ms)
         self.ui.tick(self.board.clock())
         self.presses += 1

@@ -127,3 +127,24 @@ def hint_lines(seed):
     d.press(keys.OK)  # roll
     d.game_menu("Hint")
     print(json.dumps({"screen": d.top().name, "lines": d.top().lines}))
+
+
+def bench(mode, players, seed):
+    """Figures for bench/: peak heap (after gc.collect, every press), press times, I2C."""
+    board = SimBoard(storage=FakeFlash(), seed=seed)
+    d = Driver(board)
+    d.peak = 0
+    d.after_press = _heap
+    gc.collect()
+    rest = gc.mem_alloc()
+    d.boot()
+    boot_bytes = board.i2c.bytes
+    d.start(mode, players)
+    d.times = []
+    d.play_out()
+    t = sorted(d.times)
+    print(json.dumps({"mode": mode, "players": players, "presses": d.presses,
+                      "timed": len(t), "median_us": t[len(t) // 2], "p90_us": t[len(t) * 9 // 10],
+                      "max_us": t[-1], "peak_heap": d.peak, "rest_heap": rest,
+                      "boot_i2c": boot_bytes, "i2c_per_press": (board.i2c.bytes - boot_bytes) / d.presses,
+                      "flash_writes": board.storage.writes}))

