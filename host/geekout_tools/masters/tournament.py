@@ -60,7 +60,7 @@ def interval(xs):
     mean = sum(xs) / n
     var = sum((x - mean) ** 2 for x in xs) / (n - 1)
     half = Z95 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
+    return mean, max(0.0, mean - half), min(1.0, mean + half)  # a share lies in [0, 1]
 
 
 def run_matchups(pool, players, pairs, batch, min_games, max_games, log):
@@ -161,7 +161,7 @@ def solver_markdown():
              "| P(bust) under the optimal policy | {:.6f} |".format(dist[-1]),
              "", "| turn points | 0 | " + " | ".join(str(sv.points(s)) for s in range(1, 11))
              + " | bust |",
-             "|" + "---|" * 12,
+             "|" + "---|" * 13,
              "| probability | " + " | ".join("{:.4f}".format(dist[s]) for s in range(11))
              + " | {:.4f} |".format(dist[-1]), "",
              "Highest probability of ending one turn with at least N points "
