@@ -47,7 +47,7 @@ def m():
     return gc.mem_alloc()
 import geekout.hal.display, geekout.hal.leds, geekout.hal.buzzer, geekout.hal.storage
 a = m()
-import simboard, flash
+import simboard
 b = m()
 import geekout.app, geekout.games.masters, geekout.games.masters_table
 c = m()
@@ -66,7 +66,9 @@ def main():
         print("full 4-player Masters games by button presses (heap 128K, .mpy firmware):")
         worst = 0
         for mode, seed in ((0, 5), (0, 21), (1, 6)):
-            r = json.loads(mpy(tmp, "import mpy_checks\nmpy_checks.bench({}, 4, {})".format(mode, seed)))
+            code = "import mpy_checks\nmpy_checks.bench({}, 4, {}, {!r})".format(
+                mode, seed, "flash{}{}".format(mode, seed))
+            r = json.loads(mpy(tmp, code))
             worst = max(worst, r["peak_heap"])
             print("  {:<13} seed {:>2}: {:>4} presses  peak heap {:>6} B  press+redraw median {} us "
                   "(p90 {}, max {})  I2C {:.0f} B/press ({:.1%} of a 1024-byte frame; power-up {} B)"

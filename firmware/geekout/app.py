@@ -45,6 +45,7 @@ class App:
         self.settings = Settings(board.storage)
         self.journal = jn.Journal(board.storage)
         self.saved = False  # a game is on flash (offer Resume)
+        self.events = getattr(board, "events", None)  # live event lines, or None
 
     # -- boot ----------------------------------------------------------------------
     def boot(self):

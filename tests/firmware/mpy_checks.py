@@ -129,9 +129,13 @@ def hint_lines(seed):
     print(json.dumps({"screen": d.top().name, "lines": d.top().lines}))
 
 
-def bench(mode, players, seed):
-    """Figures for bench/: peak heap (after gc.collect, every press), press times, I2C."""
-    board = SimBoard(storage=FakeFlash(), seed=seed)
+def bench(mode, players, seed, root="benchflash"):
+    """Figures for bench/: peak heap (after gc.collect, every press), press times, I2C.
+    The saved game goes to files under `root` (hal.storage, as on the device's flash),
+    not to a fake flash held in RAM."""
+    from geekout.hal.storage import Storage
+
+    board = SimBoard(storage=Storage(root), seed=seed, events=True)  # as on the device
     d = Driver(board)
     d.peak = 0
     d.after_press = _heap
@@ -141,6 +145,10 @@ def bench(mode, players, seed):
     boot_bytes = board.i2c.bytes
     d.start(mode, players)
     d.times = []
+    if mode == 0:  # ask for the hint once, as a player would (its RAM counts too)
+        d.press(keys.OK)
+        d.game_menu("Hint")
+        d.press(keys.BACK)
     d.play_out()
     t = sorted(d.times)
     print(json.dumps({"mode": mode, "players": players, "presses": d.presses,

@@ -253,3 +253,34 @@ def test_full_game_by_keys_on_cpython(mode):
     assert k.load() == jn.OK
     d.press(keys.OK)
     assert d.top().name == "home" and d.board.storage.read("game.goj") is None
+
+
+@pytest.mark.parametrize("mode", [0, 1])
+def test_live_event_lines_follow_the_game(mode):
+    """Every line the gadget prints is a valid event for `geekout monitor`."""
+    from geekout.events import Events
+    from geekout_tools.monitor import parse_event
+
+    lines = []
+    board = SimBoard(storage=FakeFlash(), seed=3)
+    board.events = Events(lines.append)
+    d = Driver(board)
+    d.undo_every = 4
+    d.boot()
+    d.start(mode, 3)
+    end = d.play_out()
+    events = [parse_event(x) for x in lines]
+    assert all(e is not None for e in events)
+    kinds = [e["event"] for e in events]
+    assert kinds[0] == "start" and kinds[-1] == "end"
+    assert {"turn", "round", "undo"} <= set(kinds)
+    assert kinds.count("turn") >= 15  # 5 rounds x 3 seats (more when a turn end is undone)
+    assert events[-1]["scores"] == list(end.game.totals())
+    assert events[-1]["winners"] == [w + 1 for w in end.winners]
+    e = Driver(SimBoard(storage=FakeFlash(board.storage.snapshot()), seed=3))
+    lines2 = []
+    e.board.events = Events(lines2.append)
+    e.app.events = e.board.events
+    e.boot()
+    e.press(keys.OK)
+    assert parse_event(lines2[0])["event"] == "resume"

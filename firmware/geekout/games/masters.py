@@ -24,21 +24,52 @@ _FLASH_SCORE = const(2)
 _PICK = const(0)
 _TARGET = const(1)
 
-_hint = None  # (module, table) once loaded, False if unavailable
+_hint = None  # tests put a stand-in (module, table) here
+_hint_ok = None  # whether the hint module and its table are installed (checked once)
+_HINT_MODULE = "geekout.rules.masters_hint"
 
 
 def hint_engine(app):
-    """(masters_hint module, its table) or None when the hint is not installed."""
-    global _hint
-    if _hint is None:
-        try:
-            from geekout.rules import masters_hint as mod  # type: ignore
+    """(masters_hint module, its open table) or None when the hint is not installed.
+    Loaded for one hint and dropped again by hint_done() (it is only needed on demand)."""
+    if _hint:
+        return _hint
+    try:
+        from geekout.rules import masters_hint as mod  # type: ignore
 
-            name = getattr(mod, "TABLE_FILE", "geekout/data/masters_hint.bin")
-            _hint = (mod, mod.open_table(app.board.data.open(name)))
-        except (ImportError, OSError, ValueError):
-            _hint = False
-    return _hint or None
+        name = getattr(mod, "TABLE_FILE", "geekout/data/masters_hint.bin")
+        return (mod, mod.open_table(app.board.data.open(name)))
+    except (ImportError, OSError, ValueError):
+        return None
+
+
+def hint_done(engine):
+    """Close the table and forget the module, so the RAM is back for the game."""
+    if engine is None or engine is _hint:
+        return
+    f = getattr(engine[1], "f", None)
+    if f is not None:
+        f.close()
+    import sys
+
+    sys.modules.pop(_HINT_MODULE, None)
+    try:
+        from geekout import rules
+
+        delattr(rules, "masters_hint")
+    except (AttributeError, ImportError):
+        pass
+
+
+def hint_available(app):
+    global _hint_ok
+    if _hint:
+        return True
+    if _hint_ok is None:
+        engine = hint_engine(app)
+        _hint_ok = engine is not None
+        hint_done(engine)
+    return _hint_ok
 
 
 def setup(app):
@@ -65,8 +96,15 @@ def play(app, config, actions):
     if config[0] == TABLE:
         from geekout.games.masters_table import TableGame
 
-        return TableGame(app, config[1], actions)
-    return VirtualGame(app, config[1], actions)
+        game = TableGame(app, config[1], actions)
+    else:
+        game = VirtualGame(app, config[1], actions)
+    if actions:
+        game.emit("resume", "Game resumed")
+    else:
+        game.emit("start", "{} players, {} dice".format(
+            config[1], "table" if config[0] == TABLE else "virtual"))
+    return game
 
 
 def short_action(a):
@@ -99,6 +137,15 @@ def need_to_lead(totals, seat, last_round):
 def hint_text(engine, active, inactive, used, scored, need):
     """The hint: best steps first with what each is worth."""
     mod, table = engine
+    try:
+        return _hint_lines(mod, table, active, inactive, used, scored, need)
+    except ValueError as e:  # e.g. no table block for this need
+        return "No hint: " + str(e)
+    finally:
+        hint_done(engine)
+
+
+def _hint_lines(mod, table, active, inactive, used, scored, need):
     lines = []
     if need > 55:
         lines.append("Can't lead this turn: best average")
@@ -143,9 +190,20 @@ class GameBase(Screen):
     def hint(self):
         pass
 
+    def turns_played(self):
+        return 0
+
+    def emit(self, event, text, winners=None):
+        """A live event line on USB serial (docs/events.md), if the board prints them."""
+        ev = self.app.events
+        if ev is not None:
+            totals = self.totals()
+            ev.emit("masters", event, min(self.round(), M.ROUNDS - 1), M.ROUNDS, self.seat(),
+                    len(totals), totals, text, winners)
+
     def long_ok(self):
         items = ["Undo", "Scoreboard"]
-        if hint_engine(self.app):
+        if hint_available(self.app):
             items.append("Hint")
         items += ["Help", "Home", "End game"]
         self.ui.push(Menu(self.ui, "Game menu", items, lambda i: self._menu(items[i]),
@@ -178,9 +236,15 @@ class GameBase(Screen):
         board.leds.show_turn(self.seat(), len(self.totals()))
         board.leds.flash(_FLASH_BUST if bust else _FLASH_SCORE, now, seat)
         self.ui.cue("bust" if bust else "score")
+        name = SEAT_NAMES[seat]
+        self.emit("turn", name + (": BUST" if bust else " scores {}".format(points)))
         if self.over():
-            self.ui.push(EndScreen(self))
+            end = EndScreen(self)
+            self.emit("end", "Game over", end.winners)
+            self.ui.push(end)
             self.ui.cue("win")
+        elif self.turns_played() % len(self.totals()) == 0:
+            self.emit("round", "Round {} over".format(self.round()))
 
     def show_turn(self):
         if not self.over():
@@ -266,6 +330,9 @@ class VirtualGame(GameBase):
     def over(self):
         return self.state.is_terminal()
 
+    def turns_played(self):
+        return len(self.state.turns)
+
     # -- actions ---------------------------------------------------------------------
     def act(self, action):
         """A decision and the dice it rolls, saved as one record. When the turn ends
@@ -275,6 +342,7 @@ class VirtualGame(GameBase):
         turns = len(st.turns)
         if action >= 0:
             st.apply_action(action)
+            self.emit("action", short_action(action))
         rand = self.app.board.rand
         while st.is_chance() and len(st.turns) == turns:
             st.apply_action(rand(M.FACES))
@@ -296,6 +364,7 @@ class VirtualGame(GameBase):
         self._reset_cursor()
         self.show_turn()
         self.ui.toast("Undone: " + short_action(removed[0]))
+        self.emit("undo", "Undone: " + short_action(removed[0]))
 
     def hint(self):
         engine = hint_engine(self.app)

@@ -10,6 +10,7 @@ from micropython import const
 
 from geekout.games.masters import (
     GameBase,
+    hint_available,
     hint_engine,
     hint_text,
     need_to_lead,
@@ -93,6 +94,9 @@ class TableGame(GameBase):
     def over(self):
         return self.pad.over()
 
+    def turns_played(self):
+        return self.pad.turn
+
     def _save(self, b):
         self.pad.apply(b)
         self.app.journal.append(bytes((b,)))
@@ -128,10 +132,12 @@ class TableGame(GameBase):
         self.app.journal.undo(1)
         self.value = last
         self.show_turn()
-        self.ui.toast("Undone: " + ("bust" if last == BUST else "{} scored".format(last)))
+        text = "Undone: " + ("bust" if last == BUST else "{} scored".format(last))
+        self.ui.toast(text)
+        self.emit("undo", text)
 
     def hint(self):
-        if hint_engine(self.app):
+        if hint_available(self.app):
             self.ui.push(DiceEntry(self))
 
     def draw(self, fb):
@@ -202,7 +208,11 @@ class DiceEntry(TextPage):
             return
         pad = self.game.pad
         need = need_to_lead(pad.totals, pad.seat, pad.last_round())
-        text = hint_text(hint_engine(self.game.app), active, c[6], c[7], c[8], need)
+        engine = hint_engine(self.game.app)
+        if engine is None:
+            self.ui.toast("No hint table")
+            return
+        text = hint_text(engine, active, c[6], c[7], c[8], need)
         self.ui.replace(TextPage(self.ui, "Hint", text, "masters.hint"))
 
     def draw(self, fb):

@@ -34,6 +34,9 @@ class Board:
         self.buzzer = Buzzer(PWM(Pin(pins.PIEZO_PIN)))
         self.storage = storage or Storage("")
         self.data = Storage("")  # read-only tables shipped with the firmware
+        from geekout.events import Events
+
+        self.events = Events(print)  # live event lines on USB serial (docs/events.md)
         self.clock = time.ticks_ms
         self.sleep_ms = time.sleep_ms
         try:

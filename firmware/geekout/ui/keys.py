@@ -12,7 +12,6 @@ OK = const(2)
 BACK = const(3)
 LONG_OK = const(4)  # the game menu (undo, scoreboard, hint, help)
 LONG_BACK = const(5)  # home
-NAMES = ("UP", "DOWN", "OK", "BACK", "LONG_OK", "LONG_BACK")
 COUNT = const(6)
 
 

@@ -52,7 +52,7 @@ def run(presses, seed, root="simflash", script=(), heap=True, data_root=""):
     """Press `script` keys, then `presses` random keys. Returns (report dict, board)."""
     from geekout.hal.storage import Storage
 
-    board = SimBoard(Storage(root), Storage(data_root), seed)
+    board = SimBoard(Storage(root), Storage(data_root), seed, events=True)
     app = App(board)
     visited = []
     errors = 0

@@ -113,7 +113,8 @@ class Dice:
 
 
 class SimBoard:
-    def __init__(self, storage=None, data=None, seed=1, display_kind="ssd1306", root="simflash"):
+    def __init__(self, storage=None, data=None, seed=1, display_kind="ssd1306", root="simflash",
+                 events=False):
         self.i2c = CountingI2C()
         self.display = make_display(display_kind, self.i2c)
         self.pixels = Pixels(4)
@@ -126,6 +127,17 @@ class SimBoard:
         self.rand = Dice(seed)
         self.buttons = None
         self.slept = 0
+        self.events = None
+        self.event_lines = 0
+        self.last_event = ""
+        if events:  # live event lines, counted (the last one kept)
+            from geekout.events import Events
+
+            self.events = Events(self._event)
+
+    def _event(self, line):
+        self.event_lines += 1
+        self.last_event = line
 
     def sleep_ms(self, ms):
         self.clock.advance(ms)
