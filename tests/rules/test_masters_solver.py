@@ -11,6 +11,8 @@ import numpy as np
 import pytest
 from geekout.rules import masters as m
 from geekout_tools.masters import solver as sv
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 F42, HEART, MEEPLE, SHIP, HERO, DRAGON = range(6)
 
@@ -283,3 +285,31 @@ def test_first_roll_survival_exhaustive():
     start.apply_action(0)
     assert survive(start) == pytest.approx(sol.start_value(), abs=1e-12)
     assert sol.start_value() > 0.96
+
+
+# -- invariants over random positions ------------------------------------------------------
+
+
+@st.composite
+def positions(draw):
+    """Any split of the 10 dice over active faces, inactive, used and scored (M2)."""
+    cuts = sorted(draw(st.lists(st.integers(0, 10), min_size=8, max_size=8)))
+    parts = [b - a for a, b in zip([0] + cuts, cuts + [10])]
+    return parts[:6], parts[6], parts[7], parts[8]
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions())
+def test_value_is_the_best_alternative(pos):
+    active, i, u, s = pos
+    sol = sv.solve()
+    vals = [v for _, v in sol.action_values(active, i, u, s)]
+    value = sol.value(active, i, u, s)
+    if vals:
+        assert value == max(vals)
+        assert sol.best_action(active, i, u, s) in dict(sol.action_values(active, i, u, s))
+    assert 0.0 <= value <= 55.0
+    # the probability of at least N points falls as N grows, for this position too
+    probs = [sv.solve(sv.points(k)).value(active, i, u, s) for k in range(1, 11)]
+    assert all(0.0 <= p <= 1.0 + 1e-12 for p in probs)
+    assert all(a >= b - 1e-12 for a, b in zip(probs, probs[1:]))
