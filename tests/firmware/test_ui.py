@@ -284,3 +284,53 @@ def test_live_event_lines_follow_the_game(mode):
     e.boot()
     e.press(keys.OK)
     assert parse_event(lines2[0])["event"] == "resume"
+
+
+def _real_hint_board(seed=3):
+    from pathlib import Path
+
+    from geekout.hal.storage import Storage
+
+    fw = Path(__file__).resolve().parents[2] / "firmware"
+    if not (fw / "geekout" / "data" / "masters_hint.bin").exists():
+        pytest.skip("hint table not built")
+    board = SimBoard(storage=FakeFlash(), data=Storage(str(fw)), seed=seed)
+    d = Driver(board)
+    d.boot()
+    return d
+
+
+def test_hint_on_the_real_table_virtual_and_last_round():
+    import sys
+
+    d = _real_hint_board()
+    d.start(0, 2)
+    d.press(keys.OK)  # roll
+    d.game_menu("Hint")
+    page = d.top()
+    assert page.name == "masters.hint" and page.lines[0].startswith(">")
+    assert "geekout.rules.masters_hint" not in sys.modules  # dropped after the hint
+    d.press(keys.BACK)
+    g = d.top()
+    # the last round, 12 points behind: the hint speaks of the chance to lead
+    g.state.round = M.ROUNDS - 1
+    g.state.totals[g.state.seat] = 10
+    g.state.totals[1 - g.state.seat] = 22
+    d.game_menu("Hint")
+    lines = d.top().lines
+    assert lines[0] == "Chance of 13+:"
+    assert lines[1].startswith(">") and lines[1].endswith("%")
+
+
+def test_hint_on_the_real_table_table_mode():
+    d = _real_hint_board()
+    d.start(1, 2)
+    d.game_menu("Hint")
+    e = d.top()
+    e.counts[:] = bytes((0, 0, 0, 0, 0, 0, 3, 5, 2))  # pass/continue point: 3 inactive, 5 used, 2 scored
+    e.field = 8
+    d.press(keys.OK)
+    lines = d.top().lines
+    assert d.top().name == "masters.hint"
+    assert {lines[0][1:9].strip(), lines[1][1:9].strip()} == {"Continue", "Pass"}
+    assert lines[-1].startswith("Best: ")

@@ -148,10 +148,11 @@ def hint_text(engine, active, inactive, used, scored, need):
 def _hint_lines(mod, table, active, inactive, used, scored, need):
     lines = []
     if need > 55:
-        lines.append("Can't lead this turn: best average")
+        lines.append("Can't lead now;")
+        lines.append("best average:")
         need = 0
     elif need:
-        lines.append("Chance to reach {} pts:".format(need))
+        lines.append("Chance of {}+:".format(need))
     res = mod.advise(table, active, inactive, used, scored, need)
     vals = {}
     for i in range(min(4, len(res))):

@@ -148,6 +148,9 @@ def wrap(text, width=16):
     """Words of `text` in lines of at most `width` characters."""
     lines = []
     for para in text.split("\n"):
+        if len(para) <= width:  # kept as written (columns line up)
+            lines.append(para)
+            continue
         line = ""
         for word in para.split(" "):
             while len(word) > width:
