@@ -39,6 +39,7 @@ class FakePico:
             self.link.unlink()
         self.link.symlink_to(self.slave_name)
         self.raw = False
+        self.idle = False  # the board sits at a prompt (friendly ">>> " or raw ">")
         self.child = None
         self.child_fd = None
         self.resets = 0
@@ -83,6 +84,7 @@ class FakePico:
             os.write(self.child_fd, b"\x01")
             self._read_child_until(RAW_PROMPT)
             os.write(self.master, RAW_PROMPT)
+        self.idle = True
 
     def _track_mode(self, data):
         for b in data:
@@ -90,6 +92,10 @@ class FakePico:
                 self.raw = True
             elif b == 2:
                 self.raw = False
+            elif b == 3 and not self.idle and self.child:
+                # A real board's USB serial turns Ctrl-C into KeyboardInterrupt even while
+                # a program runs; the unix port in a raw pty needs the signal for that.
+                os.kill(self.child, signal.SIGINT)
 
     def serve(self):
         self.spawn()
@@ -109,6 +115,7 @@ class FakePico:
                 except OSError:
                     data = b""
                 if data:
+                    self.idle = data.endswith(b">") or data.endswith(b">>> ")
                     os.write(self.master, data)
                 else:
                     self.reboot()

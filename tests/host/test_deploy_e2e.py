@@ -48,8 +48,10 @@ def test_deploy_to_a_micropython_repl(pico, capsys):
     assert (root / MANIFEST_PATH.lstrip("/")).exists()
     assert (root / "games" / "current.jnl").read_bytes() == b"a saved game"
 
-    # Nothing changed: nothing is copied again.
-    assert main(["deploy", "--port", str(link)]) == 0
+    # Nothing changed: nothing is copied again (--no-build: the same build as above,
+    # whatever happens to the source tree meanwhile). The app now runs on the board:
+    # the deploy must interrupt it to get the REPL back.
+    assert main(["deploy", "--port", str(link), "--no-build"]) == 0
     assert "firmware unchanged on the board" in capsys.readouterr().out
 
     # The board imports the deployed bytecode (not the source tree).

@@ -20,6 +20,8 @@ def register(sub):
     p.add_argument("--dry-run", action="store_true",
                    help="print the mpremote steps without touching a board")
     p.add_argument("--full", action="store_true", help="copy every file, changed or not")
+    p.add_argument("--no-build", action="store_true",
+                   help="deploy build/firmware as it is, without compiling again")
     p.set_defaults(func=run)
 
 
@@ -29,10 +31,14 @@ def run(args):
     from ..deploy.plan import deploy
     from ..deploy.transport import DryRunTransport, MpremoteTransport
 
-    written, errors = build(BUILD)
-    if errors:
-        raise UsageError("mpy-cross cannot compile " + errors[0])
-    print("built {} files into {}".format(len(written), BUILD.relative_to(ROOT)))
+    if args.no_build:
+        if not BUILD.is_dir():
+            raise UsageError("no build in {}: run without --no-build".format(BUILD.relative_to(ROOT)))
+    else:
+        written, errors = build(BUILD)
+        if errors:
+            raise UsageError("mpy-cross cannot compile " + errors[0])
+        print("built {} files into {}".format(len(written), BUILD.relative_to(ROOT)))
     if args.dry_run:
         port = args.port or "auto"
         print("dry run: these mpremote steps would run")
