@@ -14,6 +14,8 @@ from geekout.ui import keys
 from geekout.ui.core import UI
 from geekout.ui.widgets import Confirm, Menu, Spinner, TextPage
 
+# Every game: (journal name, menu title). Its screens live in geekout/games/<name>.py,
+# which provides setup(app) and play(app, config, actions) -> the screen to show.
 GAMES = ("masters",)
 GAME_TITLES = ("Masters",)
 
@@ -29,11 +31,9 @@ HELP = (
 
 def game_module(name):
     """Import a game's screens on demand (keeps the others out of RAM)."""
-    if name == "masters":
-        from geekout.games import masters
-
-        return masters
-    raise ValueError("unknown game " + name)
+    if name not in GAMES:
+        raise ValueError("unknown game " + name)
+    return __import__("geekout.games." + name, None, None, (name,))
 
 
 class App:
