@@ -45,6 +45,15 @@ class App:
         self.settings = Settings(board.storage)
         self.journal = jn.Journal(board.storage)
         self.saved = False  # a game is on flash (offer Resume)
+        self.game = ""  # the game in play
+        # Live event lines for `geekout monitor` (docs/events.md): the board's
+        # event_line writes one line to USB serial; boards without one print nothing.
+        self.events = None
+        line = getattr(board, "event_line", None)
+        if line is not None:
+            from geekout.events import Events
+
+            self.events = Events(line)
         self.events = getattr(board, "events", None)  # live event lines, or None
 
     # -- boot ----------------------------------------------------------------------
@@ -138,7 +147,13 @@ class App:
             self.go_home()
             self.ui.toast("Save unreadable: kept as game.bad")
 
+    def emit(self, event, round_no, rounds, seat, players, scores, text, winners=None):
+        """Report a game step on USB serial (docs/events.md); round_no and seat from 0."""
+        if self.events is not None:
+            self.events.emit(self.game, event, round_no, rounds, seat, players, scores, text, winners)
+
     def _play(self, game, config, actions):
+        self.game = game
         self.ui.reset(self.home_menu())
         gc.collect()
         screen = game_module(game).play(self, config, actions)
