@@ -19,6 +19,7 @@ from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, Scoreboard, Spinner, T
 VIRTUAL = const(0)
 TABLE = const(1)
 SHORT = ("42", "HEART", "MEEPLE", "SHIP", "HERO", "DRAGON")
+_TARGET_SHORT = ("42", "HRT", "MPL", "SHP", "HRO", "DRG")
 _FLASH_BUST = const(1)  # hal.leds.FLASH_BUST
 _FLASH_SCORE = const(2)
 _PICK = const(0)
@@ -118,7 +119,7 @@ def short_action(a):
     t = a & 7
     if t == M.NO_TARGET:
         return SHORT[actor] + " alone"
-    return SHORT[actor] + ">" + SHORT[t]
+    return SHORT[actor] + ">" + _TARGET_SHORT[t]
 
 
 def need_to_lead(totals, seat, last_round):

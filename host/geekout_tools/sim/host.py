@@ -107,10 +107,10 @@ def terminal_frame(buf, leds):
     out += ["\u2502" + r + "\u2502" for r in rows]
     out.append("\u2514" + "\u2500" * 128 + "\u2518")
     marks = []
+    top = max(max(c) for c in leds) or 1  # the brightest LED shows at full colour
     for i, (r, g, b) in enumerate(leds):
         if r or g or b:
-            k = max(r, g, b)
-            r, g, b = (r * 255 // k, g * 255 // k, b * 255 // k)
+            r, g, b = (r * 255 // top, g * 255 // top, b * 255 // top)
             marks.append("\x1b[38;2;{};{};{}m\u25cf\x1b[0m seat {}".format(r, g, b, i + 1))
         else:
             marks.append("\u25cb seat {}".format(i + 1))
@@ -133,13 +133,13 @@ def save_png(buf, leds, path, scale=4):
     img.paste(screen, (8, 8))
     draw = ImageDraw.Draw(img)
     r = 3 * scale
+    top = max(max(c) for c in leds) or 1  # the brightest LED shows at full colour
     for i, (cr, cg, cb) in enumerate(leds):
         cx = 8 + (i + 0.5) * (128 * scale / len(leds))
         cy = 64 * scale + 8 + 6 * scale
         lit = cr or cg or cb
         if lit:
-            k = max(cr, cg, cb)
-            fill = (cr * 255 // k, cg * 255 // k, cb * 255 // k)
+            fill = tuple(max(40, v * 255 // top) if v else 0 for v in (cr, cg, cb))
         else:
             fill = (60, 60, 60)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
