@@ -1,0 +1,96 @@
+"""`geekout logs pull|export|replay`: the gadget's game journals on the laptop."""
+
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+
+from ..errors import UsageError
+
+
+def register(sub):
+    p = sub.add_parser("logs", help="game logs: pull from the gadget, export tables, check")
+    lsub = p.add_subparsers(dest="logs_command", metavar="ACTION", parser_class=type(p))
+    lsub.required = True
+
+    pull = lsub.add_parser("pull", help="copy the running and finished games' journals from the gadget",
+                           description="Copy game journals (.goj) from the gadget into a folder. "
+                                       "Nothing is overwritten; --delete removes finished games from "
+                                       "the board once their copy is checked.")
+    pull.add_argument("--port", help="serial port (default: the one Pico plugged in)")
+    pull.add_argument("--dest", default="gadget-logs", help="folder to copy into (default gadget-logs)")
+    pull.add_argument("--delete", action="store_true", help="remove finished games from the board after copying")
+    pull.set_defaults(func=run_pull)
+
+    exp = lsub.add_parser("export", help="per-turn tables of journals, as CSV or JSON",
+                          description="Replay journals on the rules core and print one row per turn.")
+    exp.add_argument("files", nargs="+", metavar="FILE", help="journal files (.goj)")
+    fmt = exp.add_mutually_exclusive_group()
+    fmt.add_argument("--csv", action="store_true", help="CSV, one row per turn (default)")
+    fmt.add_argument("--json", action="store_true", help="one JSON object: games with their turns")
+    exp.add_argument("--out", help="write to this file instead of the terminal (refused if it exists)")
+    exp.set_defaults(func=run_export)
+
+    rep = lsub.add_parser("replay", help="check a journal against the rules core",
+                          description="Replay a journal on the rules core and report the game's "
+                                      "state, or the first entry the rules refuse (exit 2).")
+    rep.add_argument("file", metavar="FILE")
+    rep.add_argument("--json", action="store_true", help="print one JSON object")
+    rep.set_defaults(func=run_replay)
+
+
+def run_pull(args):
+    from ..deploy.boards import choose_port
+    from ..deploy.transport import MpremoteTransport
+    from ..logs.pull import pull
+
+    transport = MpremoteTransport(choose_port(args.port))
+    pull(transport, args.dest, delete=args.delete)
+    return 0
+
+
+def _tables(files):
+    from ..logs.reader import read
+    from ..logs.tables import table
+
+    return [table(read(f)) for f in files]
+
+
+def run_export(args):
+    games = _tables(args.files)
+    if args.json:
+        text = json.dumps({"games": [dict(s, rows=rows) for s, rows in games]}, indent=1) + "\n"
+    else:
+        buf = io.StringIO()
+        fields = ["file", "game", "mode", "turn", "round", "seat", "colour", "result", "points", "total"]
+        w = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
+        w.writeheader()
+        for summary, rows in games:
+            for r in rows:
+                w.writerow(dict(r, file=summary["file"], game=summary["game"], mode=summary.get("mode", "")))
+        text = buf.getvalue()
+    if args.out:
+        out = Path(args.out)
+        if out.exists():
+            raise UsageError("{} exists: choose another --out (nothing is overwritten)".format(out))
+        out.write_text(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def run_replay(args):
+    ((summary, rows),) = _tables([args.file])
+    if args.json:
+        print(json.dumps(summary))
+        return 0
+    state = "finished" if summary["finished"] else "in play ({} turns so far)".format(summary["turns"])
+    print("{}: {} ({} mode), {} player(s), {}".format(
+        summary["file"], summary["game"], summary.get("mode", "-"), summary["players"], state))
+    print("totals: " + " ".join(str(t) for t in summary["totals"]))
+    if summary["winners"]:
+        print("winner(s): seat " + ", ".join(str(w) for w in summary["winners"]))
+    if summary["torn"]:
+        print("note: the last record was half written (a power cut); the game stops at the action before")
+    return 0

@@ -1,0 +1,81 @@
+"""Per-turn tables of a game log, by replaying it on the rules core.
+
+Each game has a function turning a GameLog into (summary dict, rows); a row is one
+turn (Masters) with the seat, round, what happened and the running totals. A journal
+the rules core refuses raises UsageError naming the entry and the rule.
+"""
+
+from geekout.rules import masters as m
+
+from ..errors import UsageError
+
+SEATS = ("red", "green", "blue", "yellow")
+HOW = {m.ENDED_PASS: "pass", m.ENDED_FORCED: "forced pass", m.ENDED_BUST: "bust"}
+BUST_ENTRY = 11  # table-dice journal: 0-10 dice scored, 11 = bust
+
+
+def _masters_config(log):
+    c = log.config
+    if len(c) != 2 or c[0] > 1 or not 1 <= c[1] <= m.MAX_PLAYERS:
+        raise UsageError("{}: bad Masters config bytes {}".format(log.path, list(c)))
+    return ("virtual", "table")[c[0]], c[1]
+
+
+def masters_virtual_turns(players, actions, path):
+    try:
+        state = m.replay(players, actions)
+    except ValueError as e:
+        raise UsageError("{}: the rules refuse {} (M1-M8)".format(path, e)) from None
+    rows, totals = [], [0] * players
+    for i, (seat, points, how) in enumerate(state.turns):
+        totals[seat] += points
+        rows.append({"turn": i + 1, "round": i // players + 1, "seat": seat + 1,
+                     "colour": SEATS[seat], "result": HOW[how], "points": points,
+                     "total": totals[seat]})
+    return state.is_terminal(), state.totals, (state.winners() if state.is_terminal() else []), rows
+
+
+def masters_table_turns(players, actions, path):
+    if not actions:
+        return False, [0] * players, [], []
+    first = actions[0]
+    if first >= players:
+        raise UsageError("{}: entry 0: bad first seat {}".format(path, first))
+    rows, totals = [], [0] * players
+    seat = first
+    for i, b in enumerate(actions[1:]):
+        if i >= players * m.ROUNDS:
+            raise UsageError("{}: entry {}: the game is over after {} turns (M8)".format(path, i + 1, i))
+        if b > BUST_ENTRY:
+            raise UsageError("{}: entry {}: {} is more 42s than there are dice (M1)".format(path, i + 1, b))
+        points = 0 if b == BUST_ENTRY else m.points_for(b)
+        totals[seat] += points
+        rows.append({"turn": i + 1, "round": i // players + 1, "seat": seat + 1,
+                     "colour": SEATS[seat], "result": "bust" if b == BUST_ENTRY else "{} scored".format(b),
+                     "points": points, "total": totals[seat]})
+        seat = (seat + 1) % players
+    over = len(rows) == players * m.ROUNDS
+    best = max(totals)
+    winners = [i for i in range(players) if totals[i] == best] if over else []
+    return over, totals, winners, rows
+
+
+def masters(log):
+    mode, players = _masters_config(log)
+    fold = masters_virtual_turns if mode == "virtual" else masters_table_turns
+    over, totals, winners, rows = fold(players, log.actions, log.path)
+    summary = {"file": log.path, "game": "masters", "mode": mode, "players": players,
+               "finished": over, "totals": totals, "winners": [w + 1 for w in winners],
+               "turns": len(rows), "torn": log.torn}
+    return summary, rows
+
+
+GAMES = {"masters": masters}
+
+
+def table(log):
+    fold = GAMES.get(log.game)
+    if fold is None:
+        raise UsageError("{}: a journal of '{}', which this tool cannot read (known: {})".format(
+            log.path, log.game, ", ".join(sorted(GAMES))))
+    return fold(log)

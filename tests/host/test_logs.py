@@ -1,0 +1,157 @@
+"""`geekout logs export|replay|pull` on journals written by the gadget's own journal code."""
+
+import csv
+import io
+import json
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+from mpy_harness import FAKES, ROOT
+
+sys.path.insert(0, str(FAKES))
+from flash import FakeFlash  # noqa: E402  (the gadget's fake flash, in tests/fakes)
+from geekout import journal as jn  # noqa: E402
+from geekout.rules import masters as m  # noqa: E402
+from geekout_tools.cli import main  # noqa: E402
+
+
+def journal_bytes(game, config, chunks):
+    j = jn.Journal(FakeFlash())
+    j.start(game, config)
+    for c in chunks:
+        j.append(c)
+    return j.storage.read(j.name)
+
+
+def virtual_game(players, seed):
+    """A full virtual-dice game as the gadget journals it: one record per decision."""
+    rng = random.Random(seed)
+    s = m.new_initial_state(players)
+    chunks = []
+    while not s.is_terminal():
+        n0 = len(s.journal)
+        if not s.is_chance():
+            s.apply_action(rng.choice(s.legal_actions()))
+        m.play_chance(s, rng.randrange)
+        chunks.append(bytes(s.journal[n0:]))
+    return s, journal_bytes("masters", bytes((0, players)), chunks)
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_export_csv_of_a_virtual_game(tmp_path, capsys):
+    state, data = virtual_game(3, seed=5)
+    f = tmp_path / "g.goj"
+    f.write_bytes(data)
+    code, out, _ = run(capsys, "logs", "export", str(f), "--csv")
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert len(rows) == 15  # 3 players x 5 rounds (M8)
+    assert [int(r["points"]) for r in rows] == [t[1] for t in state.turns]
+    for seat in range(3):
+        last = [r for r in rows if int(r["seat"]) == seat + 1][-1]
+        assert int(last["total"]) == state.totals[seat]
+
+
+def test_export_json_of_a_table_game(tmp_path, capsys):
+    # First seat 1 of 2; turns: 4 scored (10), bust, 2 scored (3), then 7 more turns.
+    entries = bytes([1, 4, 11, 2]) + bytes([0] * 7)
+    f = tmp_path / "t.goj"
+    f.write_bytes(journal_bytes("masters", bytes((1, 2)), [entries]))
+    code, out, _ = run(capsys, "logs", "export", str(f), "--json")
+    assert code == 0
+    game = json.loads(out)["games"][0]
+    assert game["mode"] == "table" and game["finished"] and game["totals"] == [0, 13]
+    assert [r["seat"] for r in game["rows"][:3]] == [2, 1, 2]
+    assert game["rows"][1]["result"] == "bust"
+    assert game["winners"] == [2]
+
+
+def test_replay_reports_torn_last_record(tmp_path, capsys):
+    _, data = virtual_game(2, seed=1)
+    f = tmp_path / "torn.goj"
+    f.write_bytes(data[:-1])
+    code, out, _ = run(capsys, "logs", "replay", str(f), "--json")
+    assert code == 0
+    summary = json.loads(out)
+    assert summary["torn"] is True and summary["finished"] is False
+    assert f.read_bytes() == data[:-1]  # the file itself is left alone
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda d: b"hello world", "not a gadget journal"),
+    (lambda d: d[:4] + b"\x00" + d[5:], "damaged journal"),
+    (lambda d: b"GOJ\x09" + d[4:], "version 9"),
+    (lambda d: journal_bytes("chess", b"", [b"\x01"]), "'chess'"),
+    (lambda d: journal_bytes("masters", bytes((0, 1)), [b"\x00\x07"]), "entry 1"),
+    (lambda d: journal_bytes("masters", bytes((3, 1)), [b"\x00"]), "config"),
+    (lambda d: journal_bytes("masters", bytes((1, 1)), [b"\x00\x0c"]), "more 42s than there are dice"),
+])
+def test_bad_journals_exit_2_with_one_line(tmp_path, capsys, make, words):
+    _, good = virtual_game(1, seed=2)
+    f = tmp_path / "bad.goj"
+    f.write_bytes(make(good))
+    before = f.read_bytes()
+    code, out, err = run(capsys, "logs", "replay", str(f))
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and words in err
+    assert f.read_bytes() == before
+
+
+def test_export_never_overwrites(tmp_path, capsys):
+    _, data = virtual_game(1, seed=3)
+    f = tmp_path / "g.goj"
+    f.write_bytes(data)
+    out = tmp_path / "turns.csv"
+    out.write_text("keep me")
+    code, _, err = run(capsys, "logs", "export", str(f), "--out", str(out))
+    assert code == 2 and "exists" in err
+    assert out.read_text() == "keep me"
+
+
+def test_missing_file(capsys):
+    code, _, err = run(capsys, "logs", "replay", "/nonexistent/x.goj")
+    assert code == 2 and "cannot read" in err
+
+
+@pytest.fixture
+def pico(tmp_path):
+    root = tmp_path / "board"
+    (root / "logs").mkdir(parents=True)
+    link = tmp_path / "ttyPico"
+    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "fakepico.py"), str(link), str(root)])
+    for _ in range(100):
+        if link.is_symlink():
+            break
+        time.sleep(0.05)
+    yield link, root
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+def test_pull_from_a_board(pico, tmp_path, capsys):
+    link, root = pico
+    _, finished = virtual_game(2, seed=8)
+    _, running = virtual_game(1, seed=9)
+    (root / "logs" / "0001.goj").write_bytes(finished)
+    (root / "game.goj").write_bytes(running[:-3])  # a game in play, torn by a power cut
+    dest = tmp_path / "pulled"
+    (dest).mkdir()
+    (dest / "0001.goj").write_bytes(b"an older, different file")
+    assert main(["logs", "pull", "--port", str(link), "--dest", str(dest)]) == 0
+    out = capsys.readouterr().out
+    assert (dest / "0001.goj").read_bytes() == b"an older, different file"  # kept
+    assert (dest / "0001-2.goj").read_bytes() == finished
+    assert (dest / "running-game.goj").read_bytes() == running[:-3]
+    assert "last record torn" in out
+    assert main(["logs", "pull", "--port", str(link), "--dest", str(dest), "--delete"]) == 0
+    out = capsys.readouterr().out
+    assert "already pulled" in out and "removed 1 finished game" in out
+    assert not (root / "logs" / "0001.goj").exists() and (root / "game.goj").exists()
