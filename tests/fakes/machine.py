@@ -76,6 +76,8 @@ class I2C:
         self.freq = freq
         self.devices = list(devices)
         self.writes = []
+        self.keep = True  # False: count bytes only (long runs)
+        self.bytes_sent = 0
 
     def scan(self):
         return list(self.devices)
@@ -86,12 +88,17 @@ class I2C:
 
     def writeto(self, addr, buf, stop=True):
         self._check(addr)
-        self.writes.append((addr, bytes(buf)))
+        self.bytes_sent += len(buf)
+        if self.keep:
+            self.writes.append((addr, bytes(buf)))
         return len(buf)
 
     def writevto(self, addr, bufs, stop=True):
         self._check(addr)
-        self.writes.append((addr, b"".join(bytes(b) for b in bufs)))
+        data = b"".join(bytes(b) for b in bufs)
+        self.bytes_sent += len(data)
+        if self.keep:
+            self.writes.append((addr, data))
 
     def readfrom(self, addr, n, stop=True):
         self._check(addr)

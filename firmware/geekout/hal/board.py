@@ -29,8 +29,9 @@ class Board:
         self.back_pin = Pin(pins.BUTTON_BACK, Pin.IN, Pin.PULL_UP)
         self.buttons = gpio_buttons((pins.BUTTON_UP, pins.BUTTON_DOWN, pins.BUTTON_OK,
                                      pins.BUTTON_BACK))
-        self.leds = SeatLeds(neopixel.NeoPixel(Pin(pins.NEOPIXEL_PIN), pins.NEOPIXEL_COUNT),
-                             pins.NEOPIXEL_COUNT)
+        # One preallocated pixel buffer, one write() per LED change.
+        self.leds = SeatLeds(neopixel.NeoPixel(Pin(pins.NEOPIXEL_PIN), pins.NEOPIXEL_COUNT,
+                                               timing=pins.NEOPIXEL_TIMING), pins.NEOPIXEL_COUNT)
         self.buzzer = Buzzer(PWM(Pin(pins.PIEZO_PIN)))
         self.storage = storage or Storage("")
         self.data = Storage("")  # read-only tables shipped with the firmware

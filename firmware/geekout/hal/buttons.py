@@ -76,6 +76,7 @@ class Buttons:
             Pushbutton(back, keys.BACK, keys.LONG_BACK),
         )
         self.out = []
+        self.pins = []  # the Pin objects, when built by gpio_buttons
 
     def poll(self, now):
         """Key codes produced since the last poll (the same list object, refilled)."""
@@ -90,11 +91,15 @@ def gpio_buttons(pin_numbers):
     """Buttons on GPIOs wired to ground with internal pull-ups (pressed reads 0)."""
     from machine import Pin
 
+    pins = []
     fns = []
     for n in pin_numbers:
         p = Pin(n, Pin.IN, Pin.PULL_UP)
+        pins.append(p)
         fns.append(_low(p))
-    return Buttons(fns[0], fns[1], fns[2], fns[3])
+    b = Buttons(fns[0], fns[1], fns[2], fns[3])
+    b.pins = pins
+    return b
 
 
 def _low(pin):

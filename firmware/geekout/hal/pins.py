@@ -33,6 +33,9 @@ BUTTON_BACK = 13
 
 NEOPIXEL_PIN = 16
 NEOPIXEL_COUNT = 4
+# WS2812 bit timing for neopixel.NeoPixel(timing=...): 1 = 800 kHz, or a tuple of
+# (T0H, T0L, T1H, T1L) nanoseconds if an RP2350 (Pico 2) needs it tuned (micropython#18295).
+NEOPIXEL_TIMING = 1
 
 PIEZO_PIN = 15
 
