@@ -20,7 +20,8 @@ def _positive(text):
 def _strategy_help():
     lines = ["strategies (one per seat, or one for all):"]
     for name, text in strat.DESCRIPTIONS.items():
-        lines.append("  {:<8} {}".format(name, text))
+        shown = name + "-K" if name == "reach" else name
+        lines.append("  {:<9} {}".format(shown, text))
     return "\n".join(lines)
 
 
