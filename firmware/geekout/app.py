@@ -16,8 +16,8 @@ from geekout.ui.widgets import Confirm, Menu, Spinner, TextPage
 
 # Every game: (journal name, menu title). Its screens live in geekout/games/<name>.py,
 # which provides setup(app) and play(app, config, actions) -> the screen to show.
-GAMES = ("masters",)
-GAME_TITLES = ("Masters",)
+GAMES = ("masters", "capture")
+GAME_TITLES = ("Masters", "Geekmon Capture")
 
 HELP = (
     "UP/DOWN: move or change (hold to repeat)\n"

@@ -1,0 +1,343 @@
+"""Geekmon Capture on the gadget: the end of the game (imported when it comes).
+
+Each player's collection is listed by catalog card; a card the catalog does not place in
+a line (or that was never named) shows "?" and the players enter its line structure:
+1-stage, 2-stage, 3-stage, Hyro, legendary, Milemoon, Mouselet or a Mouselet branch,
+and for a line the letter it shares with the other cards of that line (the starter's
+line is A). Each entry is a journal step (a note, games/capture_fold.py). Scores: the
+rules' scorer (rules/capture_score: C4-C9, C12 arena, C7 Milemoon search, C10 winners
+and tiebreaks, C13 rank), with totals and a per-line breakdown.
+"""
+
+from geekout.games import capture_cat as cat
+from geekout.games import capture_fold as F
+from geekout.rules import capture as C
+from geekout.rules import capture_catalog as K
+from geekout.rules import capture_score as S
+from geekout.ui import keys
+from geekout.ui.core import Screen, title
+from geekout.ui.widgets import SEAT_NAMES, Menu, TextPage
+
+
+class EndFlow:
+    def __init__(self, game):
+        self.game = game
+        self.ui = game.ui
+        self.scored = None  # (totals, winner seats) once the scores were shown
+
+    # -- structures ------------------------------------------------------------------
+    def structure(self, p, i):
+        """(kind, line letter index, arena) of collection card i of player p: the
+        players' entry, else what the starter and the catalog say."""
+        g = self.game
+        got = g.game.notes.get((p, i))
+        if got is not None:
+            return got
+        traits = g.state.collections[p][i]
+        arena = 0
+        if g.cfg.arena and C.types_of(traits) & (1 << (g.cfg.arena - 1)):
+            arena = 1
+        if i == 0:
+            return (F.K_THREE if g.cfg.stages[p] == 3 else F.K_TWO, 0, arena)
+        cards = g.cat
+        r = cat.row_of(cards, traits)
+        if r < 0:
+            return (F.K_LEGEND if traits & C.LEGENDARY else F.K_UNKNOWN, 0, arena)
+        c = cards[r]
+        sp = c[K.SPECIAL]
+        st = c[K.STAGES]
+        if sp & K.SP_MILEMOON:
+            return (F.K_MILEMOON, 0, arena)
+        if sp & K.SP_LEGENDARY:
+            return (F.K_LEGEND, 0, arena)
+        if sp & K.SP_MOUSELET:
+            return (F.K_MOUSELET, 0, arena)
+        if sp & K.SP_MALE:
+            return (F.K_MALE, 0, arena)
+        if sp & K.SP_FEMALE:
+            return (F.K_FEMALE, 0, arena)
+        if st == 1:
+            return (F.K_SINGLE, 0, arena)
+        if c[K.LINE] is None or not (st or sp & K.SP_HYRO):
+            return (F.K_UNKNOWN, 0, arena)
+        letter = self.letter(p, c[K.LINE])
+        if letter < 0:
+            return (F.K_UNKNOWN, 0, arena)
+        return (F.K_HYRO if st == 4 or sp & K.SP_HYRO else st, letter, arena)
+
+    def letter(self, p, line):
+        """The letter of a catalog line in player p's collection: the starter's line is
+        A, the other catalog lines B, C... in the order their first card was caught."""
+        g = self.game
+        cards = g.cat
+        r0 = g.cfg.rows[p] - 1
+        if 0 <= r0 < len(cards) and cards[r0][K.LINE] == line:
+            return 0
+        seen = []
+        coll = g.state.collections[p]
+        for i in range(1, len(coll)):
+            r = cat.row_of(cards, coll[i])
+            if r < 0:
+                continue
+            key = cards[r][K.LINE]
+            if key is None or key in seen or (0 <= r0 < len(cards) and cards[r0][K.LINE] == key):
+                continue
+            seen.append(key)
+            if key == line:
+                n = len(seen)
+                return n if n < len(F.LINES) else -1
+        return -1
+
+    def label(self, p, i):
+        g = self.game
+        traits = g.state.collections[p][i]
+        kind, line, arena = self.structure(p, i)
+        tag = F.KIND_SHORT[kind]
+        if kind in (F.K_TWO, F.K_THREE, F.K_HYRO):
+            tag += F.LINES[line]
+        name = cat.coll_name(g.cat, g.cfg, p, i, traits)
+        return "{:<10}{}{}".format(name[:9], tag, "*" if traits & C.LUMINOUS else "")
+
+    def unknown(self, p):
+        n = 0
+        for i in range(len(self.game.state.collections[p])):
+            if self.structure(p, i)[0] == F.K_UNKNOWN:
+                n += 1
+        return n
+
+    # -- screens ---------------------------------------------------------------------
+    def menu(self):
+        st = self.game.state
+        items = []
+        for p in range(st.players):
+            u = self.unknown(p)
+            items.append("{} {} cards{}".format(SEAT_NAMES[p][:3], len(st.collections[p]),
+                                                 " ?{}".format(u) if u else ""))
+        items += ["Scores", "Done"]
+        head = "Trials failed" if st.lost else "Game over"
+        return Menu(self.ui, head, items, self.chose, "capture.end", _nothing)
+
+    def chose(self, i):
+        st = self.game.state
+        if i < st.players:
+            self.ui.push(self.card_list(i))
+        elif i == st.players:
+            self.scores()
+        else:
+            self.game.app.finish()
+
+    def card_list(self, p, index=0):
+        coll = self.game.state.collections[p]
+        items = [self.label(p, i) for i in range(len(coll))]
+        return Menu(self.ui, SEAT_NAMES[p] + " lines", items, lambda i: self.edit(p, i),
+                    "capture.cards_end", None, index)
+
+    def edit(self, p, i):
+        if i == 0:
+            self.ui.toast("The starter's line is A")
+            return
+        self.ui.push(LineEditor(self, p, i))
+
+    def saved(self, p, i):
+        """After an entry: the card list again, on the same card."""
+        self.ui.pop()
+        self.ui.replace(self.card_list(p, i))
+
+    def long_ok(self):
+        items = ["Undo", "Help", "Home"]
+
+        def chose(i):
+            self.ui.pop()
+            if i == 0:
+                self.game.undo()
+            elif i == 1:
+                self.game.app.show_help()
+            else:
+                self.game.app.go_home()
+
+        self.ui.push(Menu(self.ui, "Game menu", items, chose, "capture.end_menu"))
+
+    # -- scoring ---------------------------------------------------------------------
+    def score_cards(self, p):
+        """Player p's collection as score-file Geekmons (DESIGN.md), or raise
+        ValueError naming the first card still to enter."""
+        g = self.game
+        coll = g.state.collections[p]
+        out = []
+        for i in range(len(coll)):
+            kind, line, arena = self.structure(p, i)
+            traits = coll[i]
+            name = cat.coll_name(g.cat, g.cfg, p, i, traits)
+            if kind == F.K_UNKNOWN:
+                raise ValueError("{} card {}: its line?".format(SEAT_NAMES[p], i + 1))
+            d = {"name": name}
+            if kind == F.K_SINGLE:
+                d["stages"] = 1
+            elif kind in (F.K_TWO, F.K_THREE, F.K_HYRO):
+                d["stages"] = kind
+                d["line"] = F.LINES[line]
+            elif kind == F.K_LEGEND:
+                d["legendary"] = True
+            elif kind == F.K_MILEMOON:
+                d["milemoon"] = True
+            else:
+                d["line"] = "mouselet"
+                if kind == F.K_MOUSELET:
+                    d["mouselet"] = True
+                else:
+                    d["branch"] = "male" if kind == F.K_MALE else "female"
+            if i == 0:
+                d["starter"] = True
+            if traits & C.LUMINOUS:
+                d["luminous"] = True
+            mask = C.types_of(traits)
+            if arena and g.cfg.arena:
+                mask |= 1 << (g.cfg.arena - 1)
+            if mask:
+                d["types"] = [S.TYPE_NAMES[t] for t in range(8) if mask & (1 << t)]
+            out.append(d)
+        return out
+
+    def scores(self):
+        g = self.game
+        st = g.state
+        checked = []
+        try:
+            for p in range(st.players):
+                checked += S.check_players([{"name": SEAT_NAMES[p], "geekmons": self.score_cards(p)}])
+        except ValueError as e:
+            g.refuse(str(e).replace("player ", "").replace("'", ""))
+            return
+        res = S.score(checked, g.cfg.arena, st.solo)
+        lines = []
+        totals = [e["total"] for e in res["players"]]
+        winners = [SEAT_NAMES.index(w) for w in res["winners"]]
+        if st.solo:
+            e = res["players"][0]
+            lines.append("Score {}".format(e["total"]))
+            lines.append("Trials failed" if st.lost else e["rank"])
+        else:
+            if len(winners) == 1:
+                lines.append("Winner: " + SEAT_NAMES[winners[0]])
+            else:
+                lines.append("Shared: " + " ".join(SEAT_NAMES[w][:3] for w in winners))
+            lines.append("(" + tiebreak(res["players"], winners) + ")")
+        for p in range(st.players):
+            e = res["players"][p]
+            lines.append("{} {} pts".format(SEAT_NAMES[p], e["total"]))
+            lines += self.breakdown(p, e["cards"])
+        if self.scored is None:
+            g.emit("end", lines[0], totals, winners)
+        self.scored = (totals, winners)
+        g.ui.cue("win")
+        self.ui.push(TextPage(self.ui, "Scores", "\n".join(lines), "capture.scores"))
+
+    def breakdown(self, p, cards):
+        """Points per line (A, B...), Mouselet, 1-stage, legendary, Milemoon."""
+        heads = []
+        counts = []
+        pts = []
+        for i in range(len(cards)):
+            kind, line, _a = self.structure(p, i)
+            if kind in (F.K_TWO, F.K_THREE, F.K_HYRO):
+                h = "Line " + F.LINES[line]
+            elif kind >= F.K_MOUSELET:
+                h = "Mouselet"
+            else:
+                h = F.KIND_NAMES[kind]
+            if h in heads:
+                j = heads.index(h)
+                counts[j] += 1
+                pts[j] += cards[i]["points"]
+            else:
+                heads.append(h)
+                counts.append(1)
+                pts.append(cards[i]["points"])
+        return [" {:<8}x{:<2}{:>4}".format(heads[j][:8], counts[j], pts[j]) for j in range(len(heads))]
+
+
+def tiebreak(players, winners):
+    """C10: why the winner(s) won: points, then more Geekmons, then more legendaries."""
+    top = players[winners[0]]["total"]
+    level = [i for i in range(len(players)) if players[i]["total"] == top]
+    if len(level) == 1:
+        return "most points"
+    g = players[winners[0]]["geekmons"]
+    level = [i for i in level if players[i]["geekmons"] == g]
+    if len(level) == 1:
+        return "tie: more Geekmons"
+    if len(winners) == 1:
+        return "tie: more legendaries"
+    return "tie shared"
+
+
+class LineEditor(Screen):
+    """One card's line structure: UP/DOWN change the field, OK goes on (and saves at the
+    end), BACK goes back (or leaves without saving)."""
+
+    name = "capture.line"
+
+    def __init__(self, flow, p, i):
+        super().__init__(flow.ui)
+        self.flow = flow
+        self.p = p
+        self.i = i
+        kind, line, arena = flow.structure(p, i)
+        self.kind = kind or F.K_SINGLE
+        self.line = line
+        self.arena = arena
+        self.field = 0
+        g = flow.game
+        self.ask_arena = g.cfg.arena and not C.types_of(g.state.collections[p][i])
+
+    def fields(self):
+        n = 1
+        if self.kind in (F.K_TWO, F.K_THREE, F.K_HYRO):
+            n += 1
+        return n + (1 if self.ask_arena else 0)
+
+    def key(self, k):
+        f = self.field
+        has_line = self.kind in (F.K_TWO, F.K_THREE, F.K_HYRO)
+        if k == keys.UP or k == keys.DOWN:
+            d = 1 if k == keys.UP else -1
+            if f == 0:
+                self.kind = (self.kind - 1 + d) % F.K_FEMALE + 1
+            elif f == 1 and has_line:
+                self.line = (self.line + d) % len(F.LINES)
+            else:
+                self.arena ^= 1
+        elif k == keys.BACK:
+            if f:
+                self.field -= 1
+            else:
+                self.ui.pop()
+        elif k == keys.OK:
+            if f + 1 < self.fields():
+                self.field += 1
+            else:
+                line = self.line if has_line else 0
+                if self.flow.game.commit([F.note(self.p, self.i, self.kind, line, self.arena)],
+                                         "{} card {}: {}".format(SEAT_NAMES[self.p], self.i + 1,
+                                                                 F.KIND_NAMES[self.kind])):
+                    self.flow.saved(self.p, self.i)
+
+    def draw(self, fb):
+        g = self.flow.game
+        traits = g.state.collections[self.p][self.i]
+        title(fb, cat.coll_name(g.cat, g.cfg, self.p, self.i, traits))
+        rows = ["Kind: " + F.KIND_NAMES[self.kind]]
+        if self.kind in (F.K_TWO, F.K_THREE, F.K_HYRO):
+            rows.append("Line: " + F.LINES[self.line])
+        if self.ask_arena:
+            rows.append("Arena type: " + ("yes" if self.arena else "no"))
+        for r in range(len(rows)):
+            y = 14 + r * 11
+            if r == self.field:
+                fb.text(">", 0, y, 1)
+            fb.text(rows[r][:15], 8, y, 1)
+        fb.text("^v change  OK", 12, 56, 1)
+
+
+def _nothing():
+    pass

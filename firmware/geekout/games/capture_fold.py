@@ -1,0 +1,200 @@
+"""Geekmon Capture on the gadget: the config bytes, the journal payload and its fold.
+
+Pure (no screen, no storage), so tests and host tools can replay a saved game.
+
+Config bytes: version 1, players (1 = solo Arena Trials), first seat, Team Wicked 0/1,
+arena type id 0-8, then per player: starter stages (2 or 3), starter catalog row + 1
+(0: a starter the catalog lacks), starter types mask, starter weakness type id.
+
+Payload: a list of steps, one per thing the players confirm (a throw, a card named, the
+points entered...). A step is one count byte k (1-255) then k actions, each an unsigned
+varint (7 bits a byte, low bits first, high bit set when more bytes follow). An action
+is a rules-core action (rules/capture_actions.py) or, with kind A_NOTE, the gadget's own
+end-of-game entry for one collection card (its line structure, see NOTE_* below). One
+step is one journal record, so a power cut keeps or loses a whole step, and undo drops
+the last step (the draws of a round are one step).
+"""
+
+from micropython import const
+
+from geekout.rules import capture as C
+
+VERSION = const(1)
+A_NOTE = const(31)  # gadget entry: player | card<<2 | kind<<9 | line<<13 | arena<<17
+
+# Line structure kinds of a collection card (the end-of-game entry, C4-C9).
+K_UNKNOWN = const(0)
+K_SINGLE = const(1)
+K_TWO = const(2)
+K_THREE = const(3)
+K_HYRO = const(4)
+K_LEGEND = const(5)
+K_MILEMOON = const(6)
+K_MOUSELET = const(7)
+K_MALE = const(8)
+K_FEMALE = const(9)
+KIND_NAMES = ("?", "1-stage", "2-stage", "3-stage", "Hyro (4)", "Legendary", "Milemoon",
+              "Mouselet", "Male branch", "Female branch")
+KIND_SHORT = ("?", "1", "2", "3", "H", "L", "Mm", "Mo", "M", "F")
+LINES = "ABCDEFGHIJKL"  # line letters a player gives the cards of one line
+
+
+class Config:
+    """The decoded config bytes."""
+
+    def __init__(self, data):
+        data = bytes(data)
+        if len(data) < 5 or data[0] != VERSION:
+            raise ValueError("bad capture config")
+        n = data[1]
+        if not 1 <= n <= 4 or len(data) != 5 + 4 * n:
+            raise ValueError("bad capture config")
+        self.players = n
+        self.first = data[2]
+        self.wicked = data[3] == 1
+        self.arena = data[4]
+        if data[3] > 1 or self.arena > 8 or self.first >= n:
+            raise ValueError("bad capture config")
+        self.stages = tuple(data[5 + 4 * p] for p in range(n))
+        self.rows = tuple(data[6 + 4 * p] for p in range(n))  # catalog row + 1, or 0
+        self.starters = tuple(C.traits(data[8 + 4 * p], data[7 + 4 * p]) for p in range(n))
+        self.data = data
+
+    def core(self):
+        """The rules core's config tuple (capture.CaptureState arguments)."""
+        return (self.players, self.stages, self.first, self.wicked, self.arena, self.starters)
+
+    def rounds(self):
+        return C.rounds_for(self.players, self.stages)
+
+    def deck(self):
+        """C1/C13: cards in the wild deck (Geekmons, starters' evolutions, 2 encounters)."""
+        wild = C.SOLO_WILD if self.players == 1 else C.WILD_PER_PLAYER * self.players
+        for s in self.stages:
+            wild += s - 1
+        return wild + C.ENCOUNTERS
+
+
+def config_bytes(players, first, wicked, arena, starters):
+    """starters: per player (stages, catalog row + 1 or 0, types mask, weakness)."""
+    out = bytearray((VERSION, players, first, 1 if wicked else 0, arena))
+    for s in starters:
+        out.extend(bytes(s))
+    return bytes(out)
+
+
+# -- payload ------------------------------------------------------------------------
+def encode(actions):
+    """One step's bytes for a list of action ints."""
+    out = bytearray((len(actions),))
+    for a in actions:
+        while True:
+            b = a & 127
+            a >>= 7
+            if a:
+                out.append(b | 128)
+            else:
+                out.append(b)
+                break
+    return out
+
+
+def steps(payload):
+    """Yield (start offset, [actions]) per step; ValueError on a malformed payload."""
+    pos = 0
+    n = len(payload)
+    while pos < n:
+        start = pos
+        k = payload[pos]
+        pos += 1
+        if not k:
+            raise ValueError("empty step at {}".format(start))
+        acts = []
+        for _ in range(k):
+            v = 0
+            shift = 0
+            while True:
+                if pos >= n or shift > 28:
+                    raise ValueError("step at {} cut short".format(start))
+                b = payload[pos]
+                pos += 1
+                v |= (b & 127) << shift
+                shift += 7
+                if not b & 128:
+                    break
+            acts.append(v)
+        yield start, acts
+
+
+def last_step(payload):
+    """Offset of the last step (-1 when none)."""
+    last = -1
+    for start, _ in steps(payload):
+        last = start
+    return last
+
+
+def step_actions(payload, start):
+    """The actions of the step at offset `start`."""
+    for _s, acts in steps(payload[start:]):
+        return acts
+    return []
+
+
+def note(player, card, kind, line=0, arena=False):
+    return A_NOTE | (player | card << 2 | kind << 9 | line << 13 | (1 if arena else 0) << 17) << 5
+
+
+def note_fields(action):
+    """(player, card, kind, line, arena) of a note."""
+    a = action >> 5
+    return a & 3, (a >> 2) & 127, (a >> 9) & 15, (a >> 13) & 15, (a >> 17) & 1
+
+
+class Game:
+    """A saved game folded: the rules core's state plus the end-of-game notes."""
+
+    def __init__(self, cfg):
+        self.cfg = cfg
+        self.state = C.CaptureState(*cfg.core())
+        self.notes = {}  # (player, card) -> (kind, line, arena)
+        self.steps = 0
+
+    def apply_step(self, acts):
+        """Apply one step; ValueError (reason) when refused. A refused step of several
+        actions may leave the first ones applied: the caller replays (see play())."""
+        st = self.state
+        for a in acts:
+            if a & 31 == A_NOTE:
+                if not st.is_terminal():
+                    raise ValueError("line entries come at the end of the game")
+                p, i, kind, line, arena = note_fields(a)
+                if p >= st.players or i >= len(st.collections[p]) or kind > K_FEMALE \
+                        or line >= len(LINES):
+                    raise ValueError("no such card")
+                self.notes[(p, i)] = (kind, line, arena)
+            else:
+                st.apply_action(a)
+        self.steps += 1
+
+
+def replay(cfg, payload):
+    """The Game after every step of `payload`; ValueError names the bad step."""
+    g = Game(cfg)
+    for start, acts in steps(payload):
+        try:
+            g.apply_step(acts)
+        except ValueError as e:
+            raise ValueError("step at {}: {}".format(start, e)) from None
+    return g
+
+
+def draw_actions(luminous, count):
+    """The draws of a round as chance actions: `count` Geekmons laid out, an encounter
+    card before each slot the players marked luminous (C1)."""
+    acts = []
+    for i in range(count):
+        if luminous & (1 << i):
+            acts.append(C.DRAW_ENCOUNTER)
+        acts.append(C.DRAW_GEEKMON)
+    return acts

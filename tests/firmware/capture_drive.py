@@ -1,0 +1,217 @@
+"""Drive a Geekmon Capture game on the gadget with button presses only (MicroPython and
+CPython): read the screen on top, choose like a table of players would (seeded), press.
+
+Starts a game from home (players, starters, variants, first player), lays out cards
+(some luminous), names some from the catalog, throws every cube (now and then a
+critical catch, an elemental zone, an elemental cube), enters everyone's points card by
+card, answers ties and Team Wicked takes, gives the line structure of unnamed cards at
+the end and opens the scores. Used by the Capture tests and bench/bench_gadget_capture.py.
+"""
+
+from drive import Driver
+from geekout.ui import keys
+from simboard import Dice
+
+
+class CaptureDriver(Driver):
+    def __init__(self, board, seed=1, step_ms=60):
+        super().__init__(board, step_ms)
+        self.rng = Dice(seed * 31 + 7)
+        self.plan = None
+        self.refusals = 0
+        self.lines_done = 0
+
+    def r(self, n):
+        return self.rng(n)
+
+    def pick(self, index):
+        """Move a menu's cursor to `index` (shortest way) and choose it."""
+        m = self.top()
+        n = len(m.items)
+        index %= n
+        while m.index != index:
+            self.press(keys.DOWN if (index - m.index) % n <= n // 2 else keys.UP)
+        self.press(keys.OK)
+
+    def spin_to(self, value):
+        s = self.top()
+        while s.value != value:
+            self.press(keys.UP)
+        self.press(keys.OK)
+
+    def start_capture(self, players=2, wicked=False, arena=0, starters=None, first=0):
+        """From the home menu: New game, Geekmon Capture, then the setup screens."""
+        while self.top().name != "home":
+            self.press(keys.LONG_BACK)
+        home = self.top()
+        self.pick(home.items.index("New game"))
+        if self.top().name == "replace?":
+            self.press(keys.UP)
+            self.press(keys.OK)
+        games = self.top()
+        self.pick(games.items.index("Geekmon Capture"))
+        self.spin_to(players)
+        for p in range(players):
+            want = starters[p] if starters else self.r(len(self.top().items))
+            self.pick(want)
+        if players > 1 and wicked:
+            self.pick(0)
+        if arena or players == 1:
+            self.pick(0 if players == 1 else 1)
+            self.spin_to(arena or 1)
+        m = self.top()
+        self.pick(len(m.items) - 1)  # Next
+        if players > 1:
+            self.spin_to(first)
+        assert self.top().name == "capture.summary"
+        self.press(keys.OK)
+
+    # -- one press towards the end -------------------------------------------------------
+    def step(self):
+        top = self.top()
+        name = top.name
+        if name == "capture.scores":
+            return False
+        if name == "resume?":
+            if not top.answer:
+                self.press(keys.UP)
+            self.press(keys.OK)
+        elif name in ("help", "text", "capture.coll", "scoreboard"):
+            self.press(keys.BACK)
+        elif name in ("capture.catalog", "capture.catcher", "capture.crit", "capture.zone",
+                      "capture.which", "capture.actives", "capture.active", "capture.colls"):
+            self.pick(self.r(len(top.items)))
+        elif name == "capture.draw":
+            self._draw(top)
+        elif name == "capture.cards":
+            self._cards(top)
+        elif name == "capture.throw":
+            self._throw(top)
+        elif name == "capture.check":
+            self._check(top)
+        elif name in ("capture.tie", "capture.take"):
+            self._menu_to(top.menu, self.r(len(top.menu.items)))
+            self.press(keys.OK)
+        elif name == "capture.end":
+            self._end(top)
+        elif name == "capture.cards_end":
+            self._end_cards(top)
+        elif name == "capture.line":
+            self._line(top)
+        else:
+            raise ValueError("driver lost on screen " + name)
+        return True
+
+    def _maybe_undo(self):
+        self.decisions += 1
+        if self.undo_every and self.decisions % self.undo_every == 0:
+            self.game_menu("Undo")
+            return True
+        return False
+
+    def _draw(self, g):
+        n = g.draw_count()
+        if g.cursor < n and self.r(3) == 0:
+            self.press(keys.OK)  # mark luminous (refused once no encounter card is left)
+        elif g.cursor != n:
+            self.press(keys.DOWN)
+        elif not self._maybe_undo():
+            self.press(keys.OK)
+
+    def _cards(self, g):
+        m = g.menu
+        st = g.state
+        roll = self.r(8)
+        if roll == 0 and g.slot_of:
+            self._menu_to(m, self.r(len(g.slot_of)))  # name a card from the catalog
+            self.press(keys.OK)
+        elif roll == 1 and st.round:
+            self._menu_to(m, len(m.items) - 2)  # the actives
+            self.press(keys.OK)
+        else:
+            self._menu_to(m, len(m.items) - 1)
+            if not self._maybe_undo():
+                self.press(keys.OK)
+
+    def _menu_to(self, m, index):
+        while m.index != index:
+            self.press(keys.DOWN)
+
+    def _throw(self, g):
+        opts = g.options()
+        roll = self.r(40)
+        if roll == 0:
+            want = 2  # critical catch
+        elif roll < 4 and 3 in opts:
+            want = 3  # elemental zone
+        elif 4 in opts and (roll < 12 or g.state.geek[0] + g.state.hyper[0] < 6):
+            want = 4  # an elemental cube leaves the zones
+        else:
+            cubes = [o for o in opts if o < 2]
+            want = cubes[self.r(len(cubes))] if cubes else opts[0]
+        if want not in opts:
+            want = opts[0]
+        if opts[g.opt % len(opts)] != want:
+            self.press(keys.DOWN)
+        elif not self._maybe_undo():
+            self.press(keys.OK)
+
+    def _check(self, g):
+        st = g.state
+        r = g.row
+        if r < st.players:
+            room = g.room(r)
+            want = self.r(room + 1) if self.r(3) == 0 else 0
+            if self.r(4) == 0:
+                want = min(room, 2)  # ties come up
+            if g.vals[r] != want:
+                self.press(keys.UP)
+                return
+        if not self._maybe_undo():
+            self.press(keys.OK)
+
+    # -- the end ---------------------------------------------------------------------
+    def _end(self, g):
+        m = g.menu
+        st = g.state
+        for p in range(st.players):
+            if "?" in m.items[p]:
+                self._menu_to(m, p)
+                self.press(keys.OK)
+                return
+        self._menu_to(m, st.players)  # Scores
+        self.press(keys.OK)
+        if self.top().name != "capture.scores":
+            self.refusals += 1
+            if self.refusals > 20:
+                raise ValueError("scores refused: " + str(self.ui.toast_text))
+            self.plan = "fix"
+
+    def _end_cards(self, m):
+        for i in range(len(m.items)):
+            label = m.items[i]
+            if "?" in label[9:] or (self.plan == "fix" and i and i % 2 == 0):
+                self._menu_to(m, i)
+                self.press(keys.OK)
+                return
+        self.plan = None
+        self.press(keys.BACK)
+
+    def _line(self, e):
+        """Unnamed cards: every third one a 1-stage card, the rest in 3-stage lines of the
+        letters H-L (three cards each), so no line is over-full."""
+        if e.field == 0:
+            want = 1 if self.lines_done % 3 == 0 or self.plan == "fix" else 3
+            if self.lines_done > 14:
+                want = 1
+            if e.kind != want:
+                self.press(keys.UP)
+                return
+        elif e.field == 1 and e.kind == 3:
+            letter = 7 + (self.lines_done // 3) % 5
+            if e.line != letter:
+                self.press(keys.UP)
+                return
+        if e.field + 1 >= e.fields():
+            self.lines_done += 1
+        self.press(keys.OK)
