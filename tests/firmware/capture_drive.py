@@ -8,18 +8,65 @@ card, answers ties and Team Wicked takes, gives the line structure of unnamed ca
 the end and opens the scores. Used by the Capture tests and bench/bench_gadget_capture.py.
 """
 
-from drive import Driver
+try:
+    from time import ticks_diff, ticks_us
+except ImportError:  # CPython: no press timing
+    ticks_us = None
+from geekout.app import App
 from geekout.ui import keys
 from simboard import Dice
 
 
-class CaptureDriver(Driver):
+class CaptureDriver:
+    """Like drive.Driver (the Masters driver), without importing any Masters module."""
+
     def __init__(self, board, seed=1, step_ms=60):
-        super().__init__(board, step_ms)
+        self.board = board
+        self.app = App(board)
+        self.ui = self.app.ui
+        self.presses = 0
+        self.step_ms = step_ms
+        self.decisions = 0
+        self.undo_every = 0
+        self.after_press = None  # callable(driver) after each press (heap probes)
+        self.times = None  # a list: microseconds per press (key handled + redrawn)
         self.rng = Dice(seed * 31 + 7)
         self.plan = None
         self.refusals = 0
         self.lines_done = 0
+
+    def boot(self):
+        self.app.boot()
+
+    def press(self, k):
+        if self.times is not None and ticks_us:
+            t0 = ticks_us()
+            self.ui.handle(k)
+            self.times.append(ticks_diff(ticks_us(), t0))
+        else:
+            self.ui.handle(k)
+        self.board.clock.advance(self.step_ms)
+        self.ui.tick(self.board.clock())
+        self.presses += 1
+        if self.after_press:
+            self.after_press(self)
+
+    def top(self):
+        return self.ui.stack[-1]
+
+    def game_menu(self, item):
+        self.press(keys.LONG_OK)
+        menu = self.top()
+        self._menu_to(menu, menu.items.index(item))
+        self.press(keys.OK)
+
+    def play_out(self, limit=100000):
+        n = 0
+        while self.step():
+            n += 1
+            if n > limit:
+                raise ValueError("game did not end")
+        return self.top()
 
     def r(self, n):
         return self.rng(n)
@@ -45,11 +92,11 @@ class CaptureDriver(Driver):
             self.press(keys.LONG_BACK)
         home = self.top()
         self.pick(home.items.index("New game"))
+        games = self.top()
+        self.pick(games.items.index("Geekmon Capture"))
         if self.top().name == "replace?":
             self.press(keys.UP)
             self.press(keys.OK)
-        games = self.top()
-        self.pick(games.items.index("Geekmon Capture"))
         self.spin_to(players)
         for p in range(players):
             want = starters[p] if starters else self.r(len(self.top().items))
@@ -76,7 +123,7 @@ class CaptureDriver(Driver):
             if not top.answer:
                 self.press(keys.UP)
             self.press(keys.OK)
-        elif name in ("help", "text", "capture.coll", "scoreboard"):
+        elif name in ("help", "text", "capture.coll", "scoreboard", "capture.over"):
             self.press(keys.BACK)
         elif name in ("capture.catalog", "capture.catcher", "capture.crit", "capture.zone",
                       "capture.which", "capture.actives", "capture.active", "capture.colls"):
@@ -110,7 +157,7 @@ class CaptureDriver(Driver):
         return False
 
     def _draw(self, g):
-        n = g.draw_count()
+        n = g.ph.draw_count(g)
         if g.cursor < n and self.r(3) == 0:
             self.press(keys.OK)  # mark luminous (refused once no encounter card is left)
         elif g.cursor != n:
@@ -138,7 +185,7 @@ class CaptureDriver(Driver):
             self.press(keys.DOWN)
 
     def _throw(self, g):
-        opts = g.options()
+        opts = g.ph.options(g)
         roll = self.r(40)
         if roll == 0:
             want = 2  # critical catch
@@ -173,13 +220,13 @@ class CaptureDriver(Driver):
     # -- the end ---------------------------------------------------------------------
     def _end(self, g):
         m = g.menu
-        st = g.state
-        for p in range(st.players):
+        players = g.fin.players
+        for p in range(players):
             if "?" in m.items[p]:
                 self._menu_to(m, p)
                 self.press(keys.OK)
                 return
-        self._menu_to(m, st.players)  # Scores
+        self._menu_to(m, players)  # Scores
         self.press(keys.OK)
         if self.top().name != "capture.scores":
             self.refusals += 1

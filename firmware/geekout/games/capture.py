@@ -1,175 +1,47 @@
-"""Geekmon Capture on the gadget: setup, then the game screen (games/capture_game.py).
+"""Geekmon Capture on the gadget: what the app imports when Capture is chosen or resumed.
 
-Setup: players (1 = the solo Arena Trials, C13), each player's starter (a catalog
-starter, or a 2- or 3-stage starter the catalog lacks), the variants (Team Wicked, C11;
-an arena and its type, C12; solo always plays in an arena), the first player (the
-youngest), then a summary with the deck size and the number of rounds (C1). Config and
-journal payload: games/capture_fold.py; screens and buttons: docs/gadget-capture.md.
+setup(app) shows the setup screens (games/capture_setup.py, dropped from RAM once the
+game starts); play(app, config, actions) replays the saved game and returns the game
+screen (games/capture_game.py). Config bytes and the journal payload:
+games/capture_fold.py; screens and buttons: docs/gadget-capture.md.
 """
 
 from geekout.games import capture_cat as cat
 from geekout.games import capture_fold as F
-from geekout.rules import capture_catalog as K
-from geekout.rules.capture_score import TYPE_NAMES
-from geekout.ui import keys
-from geekout.ui.widgets import SEAT_NAMES, Menu, Spinner, TextPage
-
-
-def type_name(t):
-    return TYPE_NAMES[t - 1] if t else "none"
-
-
-class Summary(TextPage):
-    """The setup summary: OK starts the game, BACK goes back to the variants."""
-
-    name = "capture.summary"
-
-    def __init__(self, ui, text, start):
-        super().__init__(ui, "New Capture game", text)
-        self.start = start
-
-    def key(self, k):
-        if k == keys.OK:
-            self.start()
-        elif k == keys.BACK:
-            self.ui.pop()
-        else:
-            super().key(k)
-
-
-class Setup:
-    """The choices being made; each screen pushes the next."""
-
-    def __init__(self, app):
-        self.app = app
-        self.ui = app.ui
-        self.players = 2
-        self.starters = []
-        self.wicked = False
-        self.arena = 0
-        self.first = 0
-        self.cat = cat.cards(app)
-        self.choices = [i for i in range(len(self.cat)) if self.cat[i][K.SPECIAL] & K.SP_STARTER
-                        and self.cat[i][K.STAGES] in (2, 3)]
-
-    def begin(self):
-        leds = self.app.board.leds
-        leds.show_seats(2)
-        self.ui.push(Spinner(self.ui, "Players", 1, 4, 2, self.chose_players,
-                             lambda n: "Solo trials" if n == 1 else "{} players".format(n),
-                             "capture.players",
-                             lambda n: " ".join(SEAT_NAMES[i][:3] for i in range(n)),
-                             leds.show_seats))
-
-    def chose_players(self, n):
-        self.players = n
-        self.starters = []
-        self.wicked = False
-        self.arena = 1 if n == 1 else 0
-        self.ask_starter()
-
-    def ask_starter(self):
-        p = len(self.starters)
-        self.app.board.leds.show_turn(p, self.players)
-        items = [self.cat[r][K.NAME] for r in self.choices] + ["Other 3-stage", "Other 2-stage"]
-        self.ui.push(Menu(self.ui, SEAT_NAMES[p] + "'s starter", items, self.chose_starter,
-                          "capture.starter", self.starter_back))
-
-    def starter_back(self):
-        if self.starters:
-            self.starters.pop()
-        self.ui.pop()
-
-    def chose_starter(self, i):
-        if i < len(self.choices):
-            c = self.cat[self.choices[i]]
-            s = (c[K.STAGES], self.choices[i] + 1, c[K.TYPES], c[K.WEAKNESS])
-        else:
-            s = (3 if i == len(self.choices) else 2, 0, 0, 0)
-        self.starters.append(s)
-        if len(self.starters) < self.players:
-            self.ask_starter()
-        else:
-            self.ui.push(self.variants())
-
-    def variants(self, index=0):
-        items = []
-        if self.players > 1:
-            items.append("Wicked: " + ("on" if self.wicked else "off"))
-        items.append("Arena: " + type_name(self.arena))
-        items.append("Next")
-        return Menu(self.ui, "Solo trials" if self.players == 1 else "Variants", items,
-                    self.chose_variant, "capture.variants", None, index)
-
-    def chose_variant(self, i):
-        ui = self.ui
-        if self.players == 1:
-            i += 1
-        if i == 0:
-            self.wicked = not self.wicked
-            ui.replace(self.variants(0))
-        elif i == 1:
-            lo = 1 if self.players == 1 else 0  # C13: the trials need an arena
-
-            def done(v):
-                self.arena = v
-                ui.pop()
-                ui.replace(self.variants(0 if self.players == 1 else 1))
-
-            ui.push(Spinner(ui, "Arena type", lo, 8, max(lo, self.arena), done, type_name,
-                            "capture.arena"))
-        elif self.players == 1:
-            self.first = 0
-            self.summary()
-        else:
-            leds = self.app.board.leds
-            leds.show_turn(0, self.players)
-
-            def first(v):
-                self.first = v
-                self.summary()
-
-            ui.push(Spinner(ui, "First (youngest)", 0, self.players - 1, 0, first,
-                            lambda v: SEAT_NAMES[v], "capture.first", None,
-                            lambda v: leds.show_turn(v, self.players)))
-
-    def config(self):
-        return F.config_bytes(self.players, self.first, self.wicked, self.arena, self.starters)
-
-    def summary(self):
-        cfg = F.Config(self.config())
-        lines = []
-        if self.players == 1:
-            lines.append("Solo Arena Trials")
-        else:
-            lines.append("{} players, {} first".format(self.players, SEAT_NAMES[self.first]))
-        for p in range(self.players):
-            s = self.starters[p]
-            name = self.cat[s[1] - 1][K.NAME] if s[1] else "other"
-            lines.append("{}: {} ({})".format(SEAT_NAMES[p][:3], name, s[0]))
-        if self.wicked:
-            lines.append("Team Wicked")
-        lines.append("Arena: " + type_name(self.arena))
-        lines.append("Deck {} cards".format(cfg.deck()))
-        lines.append("{} rounds".format(cfg.rounds()))
-        lines.append("OK: start")
-        self.ui.push(Summary(self.ui, "\n".join(lines), self.start))
-
-    def start(self):
-        self.app.start("capture", self.config())
 
 
 def setup(app):
+    from geekout.games.capture_setup import Setup
+
     Setup(app).begin()
 
 
-def play(app, config, actions):
-    """The game screen for a saved or new game; ValueError when the journal does not
-    replay (the app then keeps the file aside)."""
+def play(app, config, actions, announce=True):
+    """The game screen for a saved or new game (the end screens for a finished one);
+    ValueError when the journal does not replay (the app then keeps the file aside)."""
+    cat.unload("geekout.games.capture_setup")
+    cfg = F.Config(config)
+    g = F.replay(cfg, actions)
+    if g.state.is_terminal():
+        return end_screen(app, F.Final(g))
     from geekout.games.capture_game import CaptureGame
 
-    cfg = F.Config(config)
-    game = CaptureGame(app, cfg, F.replay(cfg, actions))
-    game.emit("resume" if actions else "start", "Game resumed" if actions else
-              "{} players, {} rounds".format(cfg.players, cfg.rounds()))
+    game = CaptureGame(app, cfg, g)
+    if announce:
+        game.emit("resume" if actions else "start", "Game resumed" if actions else
+                  "{} players, {} rounds".format(cfg.players, cfg.rounds()))
     return game
+
+
+def end_screen(app, fin):
+    """The end of the game: the rules core and the game screen leave RAM first, then the
+    end screens and the scorer come in."""
+    cat.unload("geekout.games.capture_game")
+    cat.unload("geekout.rules.capture")
+    cat.unload("geekout.rules.capture_actions")
+    import gc
+
+    gc.collect()
+    from geekout.games.capture_end import EndScreen
+
+    return EndScreen(app, fin)

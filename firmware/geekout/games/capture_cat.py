@@ -1,50 +1,123 @@
 """Geekmon Capture on the gadget: the card catalog as the screens use it.
 
-The catalog (data/geekmon_catalog.csv, read by rules/capture_catalog) is loaded once,
-when a Capture screen first needs it; a missing or bad file gives an empty catalog (the
-players then describe cards by their line structure at the end). A card on the table
-is tied to its catalog row through the core's card number: the printed number when the
-row has one (1-899), else 900 + the row index (rows without a number).
+The catalog (data/geekmon_catalog.csv, checked row by row by rules/capture_catalog) is
+read once, when a Capture screen first needs it, into a compact form: the names, and 7
+bytes a card (number, stages, types, weakness, specials, line id: cards of one line
+share it). The reader modules are then dropped again to keep the heap small on the
+gadget. A missing or bad file gives an empty catalog (the players then give cards'
+line structure at the end). A card on the table is tied to its catalog row through the
+core's card number: the printed number when the row has one (1-899), else 900 + the row
+index (rows without a number).
 """
+
+import sys
 
 from micropython import const
 
-from geekout.rules import capture as C
-from geekout.rules import capture_catalog as K
 from geekout.ui.widgets import SEAT_NAMES
 
 CATALOG_FILE = "geekout/data/geekmon_catalog.csv"
 _UNNUMBERED = const(900)
-_cards = None  # the loaded catalog (list of card tuples)
-error = ""  # why the catalog could not be read ("" when it was)
+_W = const(7)  # bytes a card
+# Offsets in a card's bytes; specials bits as in rules/capture_catalog (SP_*).
+STAGES = const(2)
+TYPES = const(3)
+WEAK = const(4)
+SPECIAL = const(5)
+LINE = const(6)  # 255: no line
+# Traits ints and targets of rules/capture_actions (copied: the end runs without the core).
+NO_CARD = const(-1)
+LUMINOUS = const(16384)
+_N_SHIFT = const(15)
+_ACTIVE_TARGET = const(8)
+SP_STARTER = const(1)
+SP_LEGENDARY = const(2)
+SP_MILEMOON = const(4)
+SP_HYRO = const(8)
+SP_MOUSELET = const(16)
+SP_MALE = const(32)
+SP_FEMALE = const(64)
+SP_MUNCHKEY = const(128)
+
+
+class Catalog:
+    def __init__(self):
+        self.names = []
+        self.data = bytearray()
+        self.error = ""
+
+    def __len__(self):
+        return len(self.names)
+
+    def get(self, row, field):
+        return self.data[row * _W + field]
+
+    def number(self, row):
+        return self.data[row * _W] | self.data[row * _W + 1] << 8
+
+    def load(self, stream):
+        from geekout.rules import capture_catalog as K
+
+        cards = K.read_catalog(stream)
+        lines = []
+        data = bytearray(len(cards) * _W)
+        for i in range(len(cards)):
+            c = cards[i]
+            line = 255
+            if c[K.LINE] is not None:
+                if c[K.LINE] not in lines:
+                    lines.append(c[K.LINE])
+                line = lines.index(c[K.LINE])
+            n = c[K.NUMBER]
+            data[i * _W:i * _W + _W] = bytes((n & 255, n >> 8, c[K.STAGES], c[K.TYPES],
+                                                c[K.WEAKNESS], c[K.SPECIAL], min(line, 255)))
+        self.names = [c[K.NAME] for c in cards]
+        self.data = data
+
+
+_cat = None  # the loaded catalog
+
+
+def unload(name):
+    """Forget a module so its RAM comes back (it is imported again when needed)."""
+    sys.modules.pop(name, None)
+    parent, child = name.rsplit(".", 1)
+    pkg = sys.modules.get(parent)
+    if pkg is not None:
+        try:
+            delattr(pkg, child)
+        except AttributeError:
+            pass
 
 
 def cards(app):
-    """The catalog's card tuples ([] when it cannot be read)."""
-    global _cards, error
-    if _cards is None:
-        _cards = []
+    """The catalog (empty when it cannot be read: .error says why)."""
+    global _cat
+    if _cat is None:
+        _cat = Catalog()
         try:
             f = app.board.data.open(CATALOG_FILE, "r")
             try:
-                _cards = K.read_catalog(f)
+                _cat.load(f)
             finally:
                 f.close()
         except (OSError, ValueError) as e:
-            error = "Catalog: " + str(e)
-    return _cards
+            _cat = Catalog()
+            _cat.error = "Catalog: " + str(e)
+        unload("geekout.rules.capture_catalog")
+        unload("geekout.rules.capture_score")
+    return _cat
 
 
 def forget():
     """Drop the loaded catalog (tests swap data files)."""
-    global _cards, error
-    _cards = None
-    error = ""
+    global _cat
+    _cat = None
 
 
 def number_for(cat, row):
     """The core card number standing for catalog row `row` (0 when none fits)."""
-    n = cat[row][K.NUMBER]
+    n = cat.number(row)
     if n and n < _UNNUMBERED:
         return n
     return _UNNUMBERED + row if row < 1024 - _UNNUMBERED else 0
@@ -52,55 +125,56 @@ def number_for(cat, row):
 
 def row_of(cat, traits):
     """The catalog row of a card's traits int, or -1."""
-    n = C.number_of(traits)
+    n = traits >> _N_SHIFT
     if not n:
         return -1
     if n >= _UNNUMBERED:
         r = n - _UNNUMBERED
         return r if r < len(cat) else -1
     for i in range(len(cat)):
-        if cat[i][K.NUMBER] == n:
+        if cat.number(i) == n:
             return i
     return -1
 
 
 def card_name(cat, traits, fallback):
     r = row_of(cat, traits)
-    return cat[r][K.NAME] if r >= 0 else fallback
+    return cat.names[r] if r >= 0 else fallback
 
 
 def identify(cat, slot, row):
     """The core actions naming slot's card as catalog row `row`: its description (types,
     weakness, legendary, Munchkey: type advantage, C13 thresholds, C11) and its number."""
-    c = cat[row]
-    sp = c[K.SPECIAL]
-    return [C.card_action(slot, c[K.WEAKNESS], c[K.TYPES], bool(sp & K.SP_LEGENDARY),
-                          bool(sp & K.SP_MUNCHKEY)),
+    from geekout.rules import capture as C
+
+    sp = cat.get(row, SPECIAL)
+    return [C.card_action(slot, cat.get(row, WEAK), cat.get(row, TYPES), bool(sp & SP_LEGENDARY),
+                          bool(sp & SP_MUNCHKEY)),
             C.number_action(slot, number_for(cat, row))]
 
 
 def in_play(state, number):
     """True when a card of this number is on the table or in a collection."""
     for t in state.slots:
-        if t != C.NO_CARD and C.number_of(t) == number:
+        if t != NO_CARD and t >> _N_SHIFT == number:
             return True
     for coll in state.collections:
         for t in coll:
-            if C.number_of(t) == number:
+            if t >> _N_SHIFT == number:
                 return True
     return False
 
 
 def slot_label(cat, state, slot):
     t = state.slots[slot]
-    if t == C.NO_CARD:
+    if t == NO_CARD:
         return "{} -".format(slot + 1)
-    return "{} {}{}".format(slot + 1, card_name(cat, t, "?"), "*" if t & C.LUMINOUS else "")
+    return "{} {}{}".format(slot + 1, card_name(cat, t, "?"), "*" if t & LUMINOUS else "")
 
 
 def target_label(cat, state, target):
-    if target >= C.ACTIVE_TARGET:
-        return SEAT_NAMES[target - C.ACTIVE_TARGET] + "'s active"
+    if target >= _ACTIVE_TARGET:
+        return SEAT_NAMES[target - _ACTIVE_TARGET] + "'s active"
     return slot_label(cat, state, target)
 
 
@@ -109,7 +183,7 @@ def coll_name(cat, cfg, p, i, traits):
     if i == 0 and cfg.rows[p]:
         r = cfg.rows[p] - 1
         if r < len(cat):
-            return cat[r][K.NAME]
+            return cat.names[r]
     if i == 0:
         return "Starter"
     return card_name(cat, traits, "Card {}".format(i + 1))

@@ -1,4 +1,6 @@
-"""Geekmon Capture on the gadget: the end of the game (imported when it comes).
+"""Geekmon Capture on the gadget: the end of the game (imported when it comes; the
+rules core and the game screen are dropped from RAM by then: a Final holds the
+collections, see games/capture_fold.py).
 
 Each player's collection is listed by catalog card; a card the catalog does not place in
 a line (or that was never named) shows "?" and the players enter its line structure:
@@ -9,78 +11,154 @@ rules' scorer (rules/capture_score: C4-C9, C12 arena, C7 Milemoon search, C10 wi
 and tiebreaks, C13 rank), with totals and a per-line breakdown.
 """
 
+from micropython import const
+
 from geekout.games import capture_cat as cat
 from geekout.games import capture_fold as F
-from geekout.rules import capture as C
-from geekout.rules import capture_catalog as K
 from geekout.rules import capture_score as S
 from geekout.ui import keys
 from geekout.ui.core import Screen, title
-from geekout.ui.widgets import SEAT_NAMES, Menu, TextPage
+from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, TextPage
+
+_LEGENDARY = const(4096)  # traits bits (rules/capture_actions)
+_T_SHIFT = const(4)
 
 
-class EndFlow:
-    def __init__(self, game):
-        self.game = game
-        self.ui = game.ui
+def types_of(traits):
+    return (traits >> _T_SHIFT) & 255
+
+
+class EndScreen(Screen):
+    """Game over: a menu of the players' collections, Scores, Done."""
+
+    name = "capture.end"
+
+    def __init__(self, app, fin):
+        super().__init__(app.ui)
+        self.app = app
+        self.fin = fin
+        self.cfg = fin.cfg
+        self.cat = cat.cards(app)
         self.scored = None  # (totals, winner seats) once the scores were shown
+        self.menu = self.end_menu()
+
+    def enter(self):
+        self.app.board.leds.show_seats(self.fin.players)
+
+    def key(self, k):
+        self.menu.key(k)
+
+    def draw(self, fb):
+        self.menu.draw(fb)
+
+    def refresh(self, index=0):
+        self.menu = self.end_menu()
+        self.menu.index = index
+
+    def emit(self, event, text, scores=None, winners=None):
+        fin = self.fin
+        n = self.cfg.rounds()
+        self.app.emit(event, n - 1, n, -1, fin.players, scores or
+                      [len(c) for c in fin.collections], text, winners)
+
+    def refuse(self, reason):
+        self.ui.toast(reason[:45])
+        self.ui.cue("error")
+
+    def commit(self, acts, text):
+        """A line entry as one journal step; False (toast) when refused."""
+        try:
+            self.fin.apply_step(acts)
+        except ValueError as e:
+            self.refuse(str(e))
+            return False
+        self.app.journal.append(F.encode(acts))
+        self.emit("action", text)
+        return True
+
+    def undo(self):
+        j = self.app.journal
+        cut = F.last_step(j.actions)
+        if cut < 0:
+            self.ui.toast("Nothing to undo")
+            return
+        acts = F.step_actions(j.actions, cut)
+        notes = True
+        for a in acts:
+            if a & 31 != F.A_NOTE:
+                notes = False
+        j.undo(len(j.actions) - cut)
+        self.emit("undo", "Undone: " + ("line entry" if notes else "last check"))
+        if notes:
+            self.fin.refold(j.actions, cut)
+            self.refresh()
+            self.ui.toast("Undone: line entry")
+            return
+        # Back into the game: the rules core replays the journal (this module and the
+        # scorer leave RAM again).
+        cat.unload("geekout.games.capture_end")
+        cat.unload("geekout.rules.capture_score")
+        from geekout.games import capture
+
+        self.ui.replace(capture.play(self.app, self.cfg.data, j.actions, False))
+        self.ui.toast("Undone: last check")
 
     # -- structures ------------------------------------------------------------------
     def structure(self, p, i):
         """(kind, line letter index, arena) of collection card i of player p: the
         players' entry, else what the starter and the catalog say."""
-        g = self.game
-        got = g.game.notes.get((p, i))
+        got = self.fin.notes.get((p, i))
         if got is not None:
             return got
-        traits = g.state.collections[p][i]
+        cfg = self.cfg
+        traits = self.fin.collections[p][i]
         arena = 0
-        if g.cfg.arena and C.types_of(traits) & (1 << (g.cfg.arena - 1)):
+        if cfg.arena and types_of(traits) & (1 << (cfg.arena - 1)):
             arena = 1
         if i == 0:
-            return (F.K_THREE if g.cfg.stages[p] == 3 else F.K_TWO, 0, arena)
-        cards = g.cat
+            return (F.K_THREE if cfg.stages[p] == 3 else F.K_TWO, 0, arena)
+        cards = self.cat
         r = cat.row_of(cards, traits)
         if r < 0:
-            return (F.K_LEGEND if traits & C.LEGENDARY else F.K_UNKNOWN, 0, arena)
-        c = cards[r]
-        sp = c[K.SPECIAL]
-        st = c[K.STAGES]
-        if sp & K.SP_MILEMOON:
+            return (F.K_LEGEND if traits & _LEGENDARY else F.K_UNKNOWN, 0, arena)
+        sp = cards.get(r, cat.SPECIAL)
+        st = cards.get(r, cat.STAGES)
+        line = cards.get(r, cat.LINE)
+        if sp & cat.SP_MILEMOON:
             return (F.K_MILEMOON, 0, arena)
-        if sp & K.SP_LEGENDARY:
+        if sp & cat.SP_LEGENDARY:
             return (F.K_LEGEND, 0, arena)
-        if sp & K.SP_MOUSELET:
+        if sp & cat.SP_MOUSELET:
             return (F.K_MOUSELET, 0, arena)
-        if sp & K.SP_MALE:
+        if sp & cat.SP_MALE:
             return (F.K_MALE, 0, arena)
-        if sp & K.SP_FEMALE:
+        if sp & cat.SP_FEMALE:
             return (F.K_FEMALE, 0, arena)
         if st == 1:
             return (F.K_SINGLE, 0, arena)
-        if c[K.LINE] is None or not (st or sp & K.SP_HYRO):
+        if line == 255 or not (st or sp & cat.SP_HYRO):
             return (F.K_UNKNOWN, 0, arena)
-        letter = self.letter(p, c[K.LINE])
+        letter = self.letter(p, line)
         if letter < 0:
             return (F.K_UNKNOWN, 0, arena)
-        return (F.K_HYRO if st == 4 or sp & K.SP_HYRO else st, letter, arena)
+        return (F.K_HYRO if st == 4 or sp & cat.SP_HYRO else st, letter, arena)
 
     def letter(self, p, line):
         """The letter of a catalog line in player p's collection: the starter's line is
         A, the other catalog lines B, C... in the order their first card was caught."""
-        g = self.game
-        cards = g.cat
-        r0 = g.cfg.rows[p] - 1
-        if 0 <= r0 < len(cards) and cards[r0][K.LINE] == line:
+        cards = self.cat
+        r0 = self.cfg.rows[p] - 1
+        own = cards.get(r0, cat.LINE) if 0 <= r0 < len(cards) else 255
+        if own == line:
             return 0
         seen = []
-        coll = g.state.collections[p]
+        coll = self.fin.collections[p]
         for i in range(1, len(coll)):
             r = cat.row_of(cards, coll[i])
             if r < 0:
                 continue
-            key = cards[r][K.LINE]
-            if key is None or key in seen or (0 <= r0 < len(cards) and cards[r0][K.LINE] == key):
+            key = cards.get(r, cat.LINE)
+            if key == 255 or key in seen or key == own:
                 continue
             seen.append(key)
             if key == line:
@@ -89,45 +167,44 @@ class EndFlow:
         return -1
 
     def label(self, p, i):
-        g = self.game
-        traits = g.state.collections[p][i]
+        traits = self.fin.collections[p][i]
         kind, line, arena = self.structure(p, i)
         tag = F.KIND_SHORT[kind]
         if kind in (F.K_TWO, F.K_THREE, F.K_HYRO):
             tag += F.LINES[line]
-        name = cat.coll_name(g.cat, g.cfg, p, i, traits)
-        return "{:<10}{}{}".format(name[:9], tag, "*" if traits & C.LUMINOUS else "")
+        name = cat.coll_name(self.cat, self.cfg, p, i, traits)
+        return "{:<10}{}{}".format(name[:9], tag, "*" if traits & cat.LUMINOUS else "")
 
     def unknown(self, p):
         n = 0
-        for i in range(len(self.game.state.collections[p])):
+        for i in range(len(self.fin.collections[p])):
             if self.structure(p, i)[0] == F.K_UNKNOWN:
                 n += 1
         return n
 
     # -- screens ---------------------------------------------------------------------
-    def menu(self):
-        st = self.game.state
+    def end_menu(self):
+        fin = self.fin
         items = []
-        for p in range(st.players):
+        for p in range(fin.players):
             u = self.unknown(p)
-            items.append("{} {} cards{}".format(SEAT_NAMES[p][:3], len(st.collections[p]),
+            items.append("{} {} cards{}".format(SEAT_NAMES[p][:3], len(fin.collections[p]),
                                                  " ?{}".format(u) if u else ""))
         items += ["Scores", "Done"]
-        head = "Trials failed" if st.lost else "Game over"
+        head = "Trials failed" if fin.lost else "Game over"
         return Menu(self.ui, head, items, self.chose, "capture.end", _nothing)
 
     def chose(self, i):
-        st = self.game.state
-        if i < st.players:
+        fin = self.fin
+        if i < fin.players:
             self.ui.push(self.card_list(i))
-        elif i == st.players:
+        elif i == fin.players:
             self.scores()
         else:
-            self.game.app.finish()
+            self.app.finish()
 
     def card_list(self, p, index=0):
-        coll = self.game.state.collections[p]
+        coll = self.fin.collections[p]
         items = [self.label(p, i) for i in range(len(coll))]
         return Menu(self.ui, SEAT_NAMES[p] + " lines", items, lambda i: self.edit(p, i),
                     "capture.cards_end", None, index)
@@ -142,18 +219,23 @@ class EndFlow:
         """After an entry: the card list again, on the same card."""
         self.ui.pop()
         self.ui.replace(self.card_list(p, i))
+        self.refresh(p)
 
     def long_ok(self):
-        items = ["Undo", "Help", "Home"]
+        items = ["Undo", "Help", "Home", "End game"]
 
         def chose(i):
-            self.ui.pop()
+            ui = self.ui
+            ui.pop()
             if i == 0:
-                self.game.undo()
+                self.undo()
             elif i == 1:
-                self.game.app.show_help()
+                self.app.show_help()
+            elif i == 2:
+                self.app.go_home()
             else:
-                self.game.app.go_home()
+                ui.push(Confirm(ui, "End this game? It will not be saved.", self.app.finish,
+                                None, False, "capture.end?"))
 
         self.ui.push(Menu(self.ui, "Game menu", items, chose, "capture.end_menu"))
 
@@ -161,13 +243,13 @@ class EndFlow:
     def score_cards(self, p):
         """Player p's collection as score-file Geekmons (DESIGN.md), or raise
         ValueError naming the first card still to enter."""
-        g = self.game
-        coll = g.state.collections[p]
+        cfg = self.cfg
+        coll = self.fin.collections[p]
         out = []
         for i in range(len(coll)):
             kind, line, arena = self.structure(p, i)
             traits = coll[i]
-            name = cat.coll_name(g.cat, g.cfg, p, i, traits)
+            name = cat.coll_name(self.cat, cfg, p, i, traits)
             if kind == F.K_UNKNOWN:
                 raise ValueError("{} card {}: its line?".format(SEAT_NAMES[p], i + 1))
             d = {"name": name}
@@ -188,27 +270,26 @@ class EndFlow:
                     d["branch"] = "male" if kind == F.K_MALE else "female"
             if i == 0:
                 d["starter"] = True
-            if traits & C.LUMINOUS:
+            if traits & cat.LUMINOUS:
                 d["luminous"] = True
-            mask = C.types_of(traits)
-            if arena and g.cfg.arena:
-                mask |= 1 << (g.cfg.arena - 1)
+            mask = types_of(traits)
+            if arena and cfg.arena:
+                mask |= 1 << (cfg.arena - 1)
             if mask:
                 d["types"] = [S.TYPE_NAMES[t] for t in range(8) if mask & (1 << t)]
             out.append(d)
         return out
 
     def scores(self):
-        g = self.game
-        st = g.state
+        st = self.fin
         checked = []
         try:
             for p in range(st.players):
                 checked += S.check_players([{"name": SEAT_NAMES[p], "geekmons": self.score_cards(p)}])
         except ValueError as e:
-            g.refuse(str(e).replace("player ", "").replace("'", ""))
+            self.refuse(str(e).replace("player ", "").replace("'", ""))
             return
-        res = S.score(checked, g.cfg.arena, st.solo)
+        res = S.score(checked, self.cfg.arena, st.solo)
         lines = []
         totals = [e["total"] for e in res["players"]]
         winners = [SEAT_NAMES.index(w) for w in res["winners"]]
@@ -227,9 +308,9 @@ class EndFlow:
             lines.append("{} {} pts".format(SEAT_NAMES[p], e["total"]))
             lines += self.breakdown(p, e["cards"])
         if self.scored is None:
-            g.emit("end", lines[0], totals, winners)
+            self.emit("end", lines[0], totals, winners)
         self.scored = (totals, winners)
-        g.ui.cue("win")
+        self.ui.cue("win")
         self.ui.push(TextPage(self.ui, "Scores", "\n".join(lines), "capture.scores"))
 
     def breakdown(self, p, cards):
@@ -287,8 +368,7 @@ class LineEditor(Screen):
         self.line = line
         self.arena = arena
         self.field = 0
-        g = flow.game
-        self.ask_arena = g.cfg.arena and not C.types_of(g.state.collections[p][i])
+        self.ask_arena = flow.cfg.arena and not types_of(flow.fin.collections[p][i])
 
     def fields(self):
         n = 1
@@ -317,15 +397,15 @@ class LineEditor(Screen):
                 self.field += 1
             else:
                 line = self.line if has_line else 0
-                if self.flow.game.commit([F.note(self.p, self.i, self.kind, line, self.arena)],
+                if self.flow.commit([F.note(self.p, self.i, self.kind, line, self.arena)],
                                          "{} card {}: {}".format(SEAT_NAMES[self.p], self.i + 1,
                                                                  F.KIND_NAMES[self.kind])):
                     self.flow.saved(self.p, self.i)
 
     def draw(self, fb):
-        g = self.flow.game
-        traits = g.state.collections[self.p][self.i]
-        title(fb, cat.coll_name(g.cat, g.cfg, self.p, self.i, traits))
+        fl = self.flow
+        traits = fl.fin.collections[self.p][self.i]
+        title(fb, cat.coll_name(fl.cat, fl.cfg, self.p, self.i, traits))
         rows = ["Kind: " + F.KIND_NAMES[self.kind]]
         if self.kind in (F.K_TWO, F.K_THREE, F.K_HYRO):
             rows.append("Line: " + F.LINES[self.line])

@@ -13,13 +13,16 @@ is a rules-core action (rules/capture_actions.py) or, with kind A_NOTE, the gadg
 end-of-game entry for one collection card (its line structure, see NOTE_* below). One
 step is one journal record, so a power cut keeps or loses a whole step, and undo drops
 the last step (the draws of a round are one step).
+
+The rules core is imported only to replay (Game, replay): the end of the game runs
+without it (Final), to keep the gadget's heap small.
 """
 
 from micropython import const
 
-from geekout.rules import capture as C
-
 VERSION = const(1)
+_DRAW_GEEKMON = const(0)  # rules/capture_actions DRAW_GEEKMON, DRAW_ENCOUNTER
+_DRAW_ENCOUNTER = const(32)
 A_NOTE = const(31)  # gadget entry: player | card<<2 | kind<<9 | line<<13 | arena<<17
 
 # Line structure kinds of a collection card (the end-of-game entry, C4-C9).
@@ -36,7 +39,9 @@ K_FEMALE = const(9)
 KIND_NAMES = ("?", "1-stage", "2-stage", "3-stage", "Hyro (4)", "Legendary", "Milemoon",
               "Mouselet", "Male branch", "Female branch")
 KIND_SHORT = ("?", "1", "2", "3", "H", "L", "Mm", "Mo", "M", "F")
-LINES = "ABCDEFGHIJKL"  # line letters a player gives the cards of one line
+LINES = "ABCDEFGHIJKL"
+# Type ids 1-8 (rules/capture_score.TYPE_NAMES, kept here so play needs no scorer).
+TYPE_NAMES = ("fire", "water", "plant", "magnetic", "mystical", "twilight", "earth", "beast")  # line letters a player gives the cards of one line
 
 
 class Config:
@@ -57,22 +62,27 @@ class Config:
             raise ValueError("bad capture config")
         self.stages = tuple(data[5 + 4 * p] for p in range(n))
         self.rows = tuple(data[6 + 4 * p] for p in range(n))  # catalog row + 1, or 0
-        self.starters = tuple(C.traits(data[8 + 4 * p], data[7 + 4 * p]) for p in range(n))
+        # Traits ints (rules/capture_actions): weakness in bits 0-3, types from bit 4.
+        self.starters = tuple(data[8 + 4 * p] & 15 | data[7 + 4 * p] << 4 for p in range(n))
         self.data = data
 
     def core(self):
         """The rules core's config tuple (capture.CaptureState arguments)."""
         return (self.players, self.stages, self.first, self.wicked, self.arena, self.starters)
 
-    def rounds(self):
-        return C.rounds_for(self.players, self.stages)
-
-    def deck(self):
-        """C1/C13: cards in the wild deck (Geekmons, starters' evolutions, 2 encounters)."""
-        wild = C.SOLO_WILD if self.players == 1 else C.WILD_PER_PLAYER * self.players
+    def wild(self):
+        """C1/C13: Geekmons in the wild deck: 10 a player (solo 34) and the starters'
+        evolutions (as rules/capture.py counts them)."""
+        wild = 34 if self.players == 1 else 10 * self.players
         for s in self.stages:
             wild += s - 1
-        return wild + C.ENCOUNTERS
+        return wild
+
+    def rounds(self):
+        return (self.wild() + 5) // 6  # C1: 6 wild Geekmons a round
+
+    def deck(self):
+        return self.wild() + 2  # and the 2 luminous encounter cards
 
 
 def config_bytes(players, first, wicked, arena, starters):
@@ -155,6 +165,8 @@ class Game:
     """A saved game folded: the rules core's state plus the end-of-game notes."""
 
     def __init__(self, cfg):
+        from geekout.rules import capture as C
+
         self.cfg = cfg
         self.state = C.CaptureState(*cfg.core())
         self.notes = {}  # (player, card) -> (kind, line, arena)
@@ -195,6 +207,48 @@ def draw_actions(luminous, count):
     acts = []
     for i in range(count):
         if luminous & (1 << i):
-            acts.append(C.DRAW_ENCOUNTER)
-        acts.append(C.DRAW_GEEKMON)
+            acts.append(_DRAW_ENCOUNTER)
+        acts.append(_DRAW_GEEKMON)
     return acts
+
+
+class Final:
+    """A finished game without the rules core: what the end screens need (the
+    collections as traits ints, whether the solo trials were lost, the fled count) and
+    the players' line entries, kept up to date as entries are added or undone."""
+
+    def __init__(self, game):
+        st = game.state
+        self.cfg = game.cfg
+        self.players = st.players
+        self.solo = st.solo
+        self.lost = st.lost
+        self.fled = st.fled
+        self.collections = [list(c) for c in st.collections]
+        self.notes = game.notes
+        self.steps = game.steps
+
+    def apply_step(self, acts):
+        for a in acts:
+            if a & 31 != A_NOTE:
+                raise ValueError("the game is over")
+        for a in acts:
+            p, i, kind, line, arena = note_fields(a)
+            if p >= self.players or i >= len(self.collections[p]) or kind > K_FEMALE \
+                    or line >= len(LINES):
+                raise ValueError("no such card")
+            self.notes[(p, i)] = (kind, line, arena)
+        self.steps += 1
+
+    def refold(self, payload, cut):
+        """The line entries again, up to offset `cut` (an undo of an entry)."""
+        notes = {}
+        for start, acts in steps(payload):
+            if start >= cut:
+                break
+            for a in acts:
+                if a & 31 == A_NOTE:
+                    p, i, kind, line, arena = note_fields(a)
+                    notes[(p, i)] = (kind, line, arena)
+        self.notes = notes
+        self.steps -= 1

@@ -1,0 +1,173 @@
+"""Geekmon Capture on the gadget: the game menu and the choices made in pushed menus
+(critical catch, elemental zone, naming a card, the actives, the collections). Loaded
+on demand and dropped again once the game screen is back on top.
+Functions take the game screen (games/capture_game.py) as `g`.
+"""
+
+from micropython import const
+
+from geekout.games import capture_cat as cat
+from geekout.rules import capture as C
+from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, TextPage
+
+_FLASH_SCORE = const(2)  # hal.leds.FLASH_SCORE
+
+
+def long_ok(g):
+    st = g.state
+    items = ["Undo"]
+    if g.legal_of(C.A_CRITICAL):
+        items.append("Critical catch")
+    if g.cfg.arena and g.legal_of(C.A_ELEMENTAL):
+        items.append("Elemental zone")
+    if g.mode in ("cards", "throw", "check") and st.target() < C.ACTIVE_TARGET:
+        for s in st.slots:
+            if s != C.NO_CARD:
+                items.append("Name a card")
+                break
+    items += ["Collections", "Help", "Home", "End game"]
+    g.ui.push(Menu(g.ui, "Game menu", items, lambda i: game_menu(g, items[i]), "capture.menu"))
+
+
+def name_card(g, slot):
+    """Name a card on the table from the catalog (C3 weakness, C13, C11 Munchkey)."""
+    names = ["Unlisted"] + g.cat.names
+
+    def chose(i):
+        g.ui.pop()
+        if i == 0:
+            return
+        row = i - 1
+        number = cat.number_for(g.cat, row)
+        t = g.state.slots[slot]
+        if t == C.NO_CARD:
+            g.refuse("That card is gone")
+        elif not number:
+            g.refuse("No number for that card")
+        elif C.number_of(t) != number and cat.in_play(g.state, number):
+            g.refuse("Already in play")
+        else:
+            g.commit(cat.identify(g.cat, slot, row), "Card {} is {}".format(
+                slot + 1, g.cat.names[row]))
+
+    g.ui.push(Menu(g.ui, "Card {} is".format(slot + 1), names, chose, "capture.catalog"))
+
+
+def choose_actives(g):
+    st = g.state
+    items = []
+    for p in range(st.players):
+        i = st.active[p]
+        items.append("{} {}".format(SEAT_NAMES[p][:3], cat.coll_name(
+            g.cat, g.cfg, p, i, st.collections[p][i])))
+
+    def player(p):
+        coll = g.state.collections[p]
+        names = [cat.coll_name(g.cat, g.cfg, p, i, coll[i]) for i in range(len(coll))]
+
+        def chose(i):
+            g.ui.pop()
+            g.ui.pop()
+            g.commit([C.active_action(p, i)], "{} chooses {}".format(
+                SEAT_NAMES[p], names[i]))
+
+        g.ui.push(Menu(g.ui, SEAT_NAMES[p] + "'s active", names, chose,
+                          "capture.active", None, g.state.active[p]))
+
+    g.ui.push(Menu(g.ui, "Actives", items, player, "capture.actives"))
+
+
+def critical(g):
+    """C3: a cube on the critical catch icon: which card, whose cube."""
+    crits = g.legal_of(C.A_CRITICAL)
+    if not crits:
+        g.refuse("No card to catch")
+        return
+    targets = []
+    for a in crits:
+        t = (a >> 5) & 15
+        if t not in targets:
+            targets.append(t)
+    st = g.state
+    labels = [cat.target_label(g.cat, st, t) for t in targets]
+
+    def target(i):
+        t = targets[i]
+        who = [(a >> 9) & 3 for a in crits if (a >> 5) & 15 == t]
+        last = st.last_thrower
+
+        def catcher(j):
+            g.ui.pop()
+            g.ui.pop()
+            c = who[j]
+            if g.commit([C.critical_action(t, c)], "{} critical: {}".format(
+                    SEAT_NAMES[c], labels[i])):
+                board = g.app.board
+                board.leds.flash(_FLASH_SCORE, board.clock(), c)
+                g.ui.cue("score")
+
+        g.ui.push(Menu(g.ui, "Whose cube?", [SEAT_NAMES[c] for c in who], catcher,
+                          "capture.catcher", None, who.index(last) if last in who else 0))
+
+    g.ui.push(Menu(g.ui, "Critical catch", labels, target, "capture.crit"))
+
+
+def zone(g):
+    """C12: a thrown cube landed in an elemental zone: it is thrown again."""
+    acts = g.legal_of(C.A_ELEMENTAL)
+    if not acts:
+        g.refuse("No thrown cube")
+        return
+    labels = ["{} {}".format(SEAT_NAMES[(a >> 5) & 3][:3], ("Geekcube", "Hypercube")[(a >> 7) & 1])
+              for a in acts]
+
+    def chose(i):
+        g.ui.pop()
+        g.commit([acts[i]], labels[i] + ": zone")
+
+    g.ui.push(Menu(g.ui, "Cube in a zone", labels, chose, "capture.zone"))
+
+
+def game_menu(g, item):
+    ui = g.ui
+    ui.pop()
+    if item == "Undo":
+        g.undo()
+    elif item == "Critical catch":
+        critical(g)
+    elif item == "Elemental zone":
+        zone(g)
+    elif item == "Name a card":
+        st = g.state
+        slots = [s for s in range(C.SLOTS) if st.slots[s] != C.NO_CARD]
+        ui.push(Menu(ui, "Name which?", [cat.slot_label(g.cat, st, s) for s in slots],
+                     lambda i: (ui.pop(), name_card(g, slots[i])), "capture.which"))
+    elif item == "Collections":
+        show_collections(g)
+    elif item == "Help":
+        g.app.show_help()
+    elif item == "Home":
+        g.app.go_home()
+    else:
+        ui.push(Confirm(ui, "End this game? It will not be saved.", g.app.finish,
+                        None, False, "capture.end?"))
+
+
+
+def show_collections(game):
+    """Game menu > Collections: each player's cards (luminous marked *) and fled count."""
+    ui = game.ui
+    st = game.state
+    items = ["{} {} cards".format(SEAT_NAMES[p], len(st.collections[p])) for p in range(st.players)]
+    items.append("Fled: {}".format(st.fled))
+
+    def chose(p):
+        if p >= st.players:
+            return
+        coll = st.collections[p]
+        text = "\n".join("{}{}".format(cat.coll_name(game.cat, game.cfg, p, i, coll[i]),
+                                       "*" if coll[i] & C.LUMINOUS else "")
+                         for i in range(len(coll)))
+        ui.push(TextPage(ui, SEAT_NAMES[p], text, "capture.coll"))
+
+    ui.push(Menu(ui, "Collections", items, chose, "capture.colls"))

@@ -1,0 +1,151 @@
+"""Geekmon Capture checks run inside the MicroPython unix port on the deployed (.mpy)
+firmware (and on CPython): a scripted full game, a power cut at every flash write, the
+bench figures. Each function prints JSON or "ok"/"FAIL" lines; pytest and bench read them."""
+
+import gc
+import json
+import sys
+
+from capture_drive import CaptureDriver
+from flash import FakeFlash, PowerCut
+from geekout import journal as jn
+from geekout.hal.storage import Storage
+from geekout.ui import keys
+from simboard import SimBoard
+
+
+def _heap(d):
+    gc.collect()
+    h = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
+    if h > d.peak:
+        d.peak = h
+        d.peak_at = d.top().name
+
+
+def new_driver(seed, flash=None, data_root="", events=False):
+    board = SimBoard(storage=flash if flash is not None else FakeFlash(), data=Storage(data_root),
+                     seed=seed, events=events)
+    d = CaptureDriver(board, seed)
+    d.peak = 0
+    return d
+
+
+def game(players, wicked, arena, seed, undo_every=0, data_root="", heap=False):
+    d = new_driver(seed, data_root=data_root, events=True)
+    d.undo_every = undo_every
+    if heap:
+        d.after_press = _heap
+    d.boot()
+    d.start_capture(players, wicked, arena)
+    d.play_out()
+    return d
+
+
+def scripted(players, wicked, arena, seed, undo_every=0, data_root=""):
+    """A full game by key presses; prints what the end shows and what was saved."""
+    d = game(players, wicked, arena, seed, undo_every, data_root, True)
+    end = d.ui.stack[1]  # the end screen under the scores page
+    fin = end.fin
+    lines = d.top().lines
+    j = jn.Journal(d.board.storage)
+    status = j.load()
+    from geekout.games import capture_fold as F
+
+    again = F.replay(end.cfg, j.actions)
+    print(json.dumps({
+        "screen": d.top().name, "under": end.name, "lines": lines, "presses": d.presses,
+        "players": fin.players, "rounds": again.state.round + 1, "cfg_rounds": end.cfg.rounds(),
+        "cards": [len(c) for c in fin.collections], "fled": fin.fled, "lost": fin.lost,
+        "saved_ok": status == jn.OK, "game": j.game,
+        "replay_matches": [list(c) for c in again.state.collections] == fin.collections
+        and again.state.is_terminal() and again.notes == fin.notes,
+        "scored": list(end.scored[0]) if end.scored else None,
+        "winners": list(end.scored[1]) if end.scored else None,
+        "last_event": d.board.last_event, "events": d.board.event_lines,
+        "flash_writes": d.board.storage.writes, "i2c_bytes": d.board.i2c.bytes,
+        "peak_heap": d.peak, "undo_every": undo_every}))
+
+
+def _run_until_cut(players, wicked, arena, seed, cut, data_root):
+    flash = FakeFlash(cut_at=cut)
+    d = new_driver(seed, flash, data_root)
+    d.undo_every = 7
+    try:
+        d.boot()
+        d.start_capture(players, wicked, arena)
+        d.play_out()
+        d.press(keys.BACK)  # leave the scores
+        d._menu_to(d.top().menu, players + 1)  # Done: the saved game is cleared
+        d.press(keys.OK)
+    except PowerCut:
+        return d, flash, True
+    return d, flash, False
+
+
+def power_cuts(players, wicked, arena, seed, data_root="", every_resume=9, stride=1):
+    """Cut the power at write k for every k of a full game (every `stride`-th), reboot on
+    what the flash kept, check the game resumes at the last complete step, and now and
+    then play the resumed game to its end."""
+    _d, ref, _cut = _run_until_cut(players, wicked, arena, seed, 0, data_root)
+    total = ref.writes
+    fails = 0
+    tried = 0
+    for k in range(1, total + 1, stride):
+        gc.collect()
+        tried += 1
+        d, flash, cut = _run_until_cut(players, wicked, arena, seed, k, data_root)
+        why = None
+        j = d.app.journal
+        expected = bytes(j.actions) if j.game == "capture" else None
+        if not cut:
+            why = "no cut happened"
+        else:
+            e = new_driver(seed + k, FakeFlash(flash.snapshot()), data_root)
+            e.boot()
+            msg = e.ui.toast_text
+            if msg and "damaged" in msg:
+                why = "boot said " + msg
+            elif expected is None:
+                if e.top().name == "resume?":
+                    why = "resume offered before the game was saved"
+            elif e.top().name != "resume?":
+                why = "no resume offered"
+            else:
+                e.press(keys.OK)
+                g = e.top()
+                got = bytes(e.app.journal.actions)
+                if not g.name.startswith("capture.") or got != expected:
+                    why = "resumed on {} with {} bytes, expected {}".format(
+                        g.name, len(got), len(expected))
+                elif (k // stride) % every_resume == 0:
+                    e.play_out()
+        if why:
+            fails += 1
+            print("FAIL {} {}".format(k, why))
+    print("{} cuts, {} failed".format(tried, fails))
+
+
+def bench(players, wicked, arena, seed, root="benchflash", data_root=""):
+    """Figures: peak heap after gc.collect() after every press, press+redraw times, and
+    which geekout modules are loaded (Capture only: no other game is imported)."""
+    try:
+        from time import ticks_diff, ticks_us  # noqa: F401 (MicroPython only)
+    except ImportError:
+        pass
+    board = SimBoard(storage=Storage(root), data=Storage(data_root), seed=seed, events=True)
+    d = CaptureDriver(board, seed)
+    d.peak = 0
+    d.after_press = _heap
+    gc.collect()
+    rest = gc.mem_alloc()
+    d.boot()
+    d.times = []
+    d.start_capture(players, wicked, arena)
+    d.play_out()
+    t = sorted(d.times)
+    mods = sorted(m for m in sys.modules if m.startswith("geekout"))
+    print(json.dumps({"players": players, "wicked": wicked, "arena": arena, "presses": d.presses,
+                      "timed": len(t), "median_us": t[len(t) // 2], "p90_us": t[len(t) * 9 // 10],
+                      "max_us": t[-1], "peak_heap": d.peak, "peak_at": d.peak_at, "rest_heap": rest,
+                      "i2c_per_press": board.i2c.bytes / d.presses, "modules": mods,
+                      "flash_writes": board.storage.writes}))
