@@ -16,8 +16,8 @@ from geekout.ui.widgets import Confirm, Menu, Spinner, TextPage
 
 # Every game: (journal name, menu title). Its screens live in geekout/games/<name>.py,
 # which provides setup(app) and play(app, config, actions) -> the screen to show.
-GAMES = ("masters", "capture")
-GAME_TITLES = ("Masters", "Geekmon Capture")
+GAMES = ("masters", "capture", "battle")
+GAME_TITLES = ("Masters", "Geekmon Capture", "Galaxy battle")
 
 HELP = (
     "UP/DOWN: move or change (hold to repeat)\n"
@@ -218,16 +218,32 @@ class App:
 
 
 def run(board):
-    """The main loop: poll buttons, hand keys to the UI, let timers run. Never returns."""
+    """The main loop: poll buttons, hand keys to the UI, let timers run. Never returns.
+    Should a screen ever raise, the error is printed (USB serial) and the app starts
+    again from the saved game, as after a power cut."""
     app = App(board)
     app.boot()
-    ui = app.ui
     while True:
         now = board.clock()
-        for k in board.buttons.poll(now):
-            ui.handle(k)
-        ui.tick(now)
+        try:
+            for k in board.buttons.poll(now):
+                app.ui.handle(k)
+            app.ui.tick(now)
+        except Exception as e:  # noqa: BLE001 - keep the gadget usable
+            _report(e)
+            gc.collect()
+            app = App(board)
+            app.boot()
         board.sleep_ms(10)
+
+
+def _report(e):
+    import sys
+
+    if hasattr(sys, "print_exception"):
+        sys.print_exception(e)  # type: ignore
+    else:
+        print(repr(e))
 
 
 __all__ = ["App", "run", "keys"]

@@ -335,3 +335,40 @@ def test_hint_on_the_real_table_table_mode():
     assert d.top().name == "masters.hint"
     assert {lines[0][1:9].strip(), lines[1][1:9].strip()} == {"Continue", "Pass"}
     assert lines[-1].startswith("Best: ")
+
+
+def test_a_finished_game_resumes_on_its_end_screen():
+    d = booted(seed=9)
+    d.start(1, 2)
+    d.play_out()
+    e = booted(d.board.storage.snapshot())
+    assert e.top().name == "resume?"
+    e.press(keys.OK)
+    assert e.top().name == "masters.end"
+    e.press(keys.OK)
+    assert e.top().name == "home" and e.board.storage.read("game.goj") is None
+
+
+def test_main_loop_restarts_the_app_after_an_error():
+    from geekout import app as appmod
+
+    board = SimBoard(storage=FakeFlash(), seed=1)
+
+    class Stop(BaseException):  # like KeyboardInterrupt: the loop lets it through
+        pass
+
+    class Buttons:
+        n = 0
+
+        def poll(self, now):
+            Buttons.n += 1
+            if Buttons.n == 3:
+                raise RuntimeError("a screen failed")
+            if Buttons.n > 6:
+                raise Stop()
+            return [keys.OK] if Buttons.n == 5 else []
+
+    board.buttons = Buttons()
+    with pytest.raises(Stop):
+        appmod.run(board)
+    assert Buttons.n == 7  # kept going after the error, booted again

@@ -254,6 +254,8 @@ class GameBase(Screen):
 
     def enter(self):
         self.show_turn()
+        if self.over():  # resumed after the last turn: straight to the end screen
+            self.ui.push(EndScreen(self))
 
 
 class EndScreen(Screen):
