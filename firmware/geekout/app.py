@@ -48,13 +48,14 @@ class App:
         self.game = ""  # the game in play
         # Live event lines for `geekout monitor` (docs/events.md): the board's
         # event_line writes one line to USB serial; boards without one print nothing.
-        self.events = None
+        # A board may bring its own Events object (hal/board.py, the simulator) or
+        # just a line writer.
+        self.events = getattr(board, "events", None)
         line = getattr(board, "event_line", None)
-        if line is not None:
+        if self.events is None and line is not None:
             from geekout.events import Events
 
             self.events = Events(line)
-        self.events = getattr(board, "events", None)  # live event lines, or None
 
     # -- boot ----------------------------------------------------------------------
     def boot(self):
