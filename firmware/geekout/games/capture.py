@@ -8,6 +8,35 @@ games/capture_fold.py; screens and buttons: docs/gadget-capture.md.
 
 from geekout.games import capture_cat as cat
 from geekout.games import capture_fold as F
+from geekout.ui.core import Screen, center
+
+
+class Starting(Screen):
+    """Between setup and the game: the next tick starts the game, once the setup
+    screens (and their module) are gone, so both are never in RAM together."""
+
+    name = "capture.starting"
+
+    def __init__(self, app, config):
+        super().__init__(app.ui)
+        self.app = app
+        self.config = config
+
+    def tick(self, now):
+        cat.forget()  # the app imports this game again: the catalog is read again
+        self.app.start("capture", self.config)
+        return True
+
+    def key(self, k):
+        pass
+
+    def draw(self, fb):
+        center(fb, "Starting...", 28)
+
+
+def begin(app, config):
+    """The setup is done: its screens go, the game starts at the next tick."""
+    app.ui.reset(Starting(app, config))
 
 
 def setup(app):
@@ -20,10 +49,15 @@ def play(app, config, actions, announce=True):
     """The game screen for a saved or new game (the end screens for a finished one);
     ValueError when the journal does not replay (the app then keeps the file aside)."""
     cat.unload("geekout.games.capture_setup")
+    import gc
+
+    gc.collect()
+    from geekout.rules import capture  # noqa: F401 (the largest module first: less fragmentation)
+
     cfg = F.Config(config)
     g = F.replay(cfg, actions)
     if g.state.is_terminal():
-        return end_screen(app, F.Final(g))
+        return end_screen(app, final_data(g))
     from geekout.games.capture_game import CaptureGame
 
     game = CaptureGame(app, cfg, g)
@@ -33,7 +67,15 @@ def play(app, config, actions, announce=True):
     return game
 
 
-def end_screen(app, fin):
+def final_data(g):
+    """What the end of the game needs of a finished game (plain values, no rules core):
+    config, players, solo, lost, fled, collections, line entries, steps."""
+    st = g.state
+    return (g.cfg, st.players, st.solo, st.lost, st.fled, [list(c) for c in st.collections],
+            g.notes, g.steps)
+
+
+def end_screen(app, data):
     """The end of the game: the rules core and the game screen leave RAM first, then the
     end screens and the scorer come in."""
     cat.unload("geekout.games.capture_game")
@@ -42,6 +84,6 @@ def end_screen(app, fin):
     import gc
 
     gc.collect()
-    from geekout.games.capture_end import EndScreen
+    from geekout.games.capture_end import EndScreen, Final
 
-    return EndScreen(app, fin)
+    return EndScreen(app, Final(data))

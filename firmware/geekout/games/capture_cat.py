@@ -1,11 +1,14 @@
 """Geekmon Capture on the gadget: the card catalog as the screens use it.
 
-The catalog (data/geekmon_catalog.csv, checked row by row by rules/capture_catalog) is
-read once, when a Capture screen first needs it, into a compact form: the names, and 7
-bytes a card (number, stages, types, weakness, specials, line id: cards of one line
-share it). The reader modules are then dropped again to keep the heap small on the
-gadget. A missing or bad file gives an empty catalog (the players then give cards'
-line structure at the end). A card on the table is tied to its catalog row through the
+The catalog (data/geekmon_catalog.csv, written by `geekout capture catalog import`,
+which checks every row with rules/capture_catalog) is read once, when a Capture screen
+first needs it, into a compact form: the names, and 7 bytes a card (number, stages,
+types, weakness, specials, line id: cards of one line share it). The gadget reads it
+with a small reader (games/capture_catload.py, dropped after use) rather than the full
+checker, whose messages would stay in RAM; it checks each row's shape and values and
+refuses the file otherwise. A missing or
+bad file gives an empty catalog (the players then give cards' line structure at the
+end). A card on the table is tied to its catalog row through the
 core's card number: the printed number when the row has one (1-899), else 900 + the row
 index (rows without a number).
 """
@@ -55,24 +58,6 @@ class Catalog:
     def number(self, row):
         return self.data[row * _W] | self.data[row * _W + 1] << 8
 
-    def load(self, stream):
-        from geekout.rules import capture_catalog as K
-
-        cards = K.read_catalog(stream)
-        lines = []
-        data = bytearray(len(cards) * _W)
-        for i in range(len(cards)):
-            c = cards[i]
-            line = 255
-            if c[K.LINE] is not None:
-                if c[K.LINE] not in lines:
-                    lines.append(c[K.LINE])
-                line = lines.index(c[K.LINE])
-            n = c[K.NUMBER]
-            data[i * _W:i * _W + _W] = bytes((n & 255, n >> 8, c[K.STAGES], c[K.TYPES],
-                                                c[K.WEAKNESS], c[K.SPECIAL], min(line, 255)))
-        self.names = [c[K.NAME] for c in cards]
-        self.data = data
 
 
 _cat = None  # the loaded catalog
@@ -86,7 +71,7 @@ def unload(name):
     if pkg is not None:
         try:
             delattr(pkg, child)
-        except AttributeError:
+        except (AttributeError, KeyError):  # MicroPython: KeyError
             pass
 
 
@@ -98,14 +83,15 @@ def cards(app):
         try:
             f = app.board.data.open(CATALOG_FILE, "r")
             try:
-                _cat.load(f)
+                from geekout.games import capture_catload
+
+                capture_catload.load(_cat, f)
             finally:
                 f.close()
+                unload("geekout.games.capture_catload")
         except (OSError, ValueError) as e:
             _cat = Catalog()
             _cat.error = "Catalog: " + str(e)
-        unload("geekout.rules.capture_catalog")
-        unload("geekout.rules.capture_score")
     return _cat
 
 

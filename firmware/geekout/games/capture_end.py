@@ -22,10 +22,48 @@ from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, TextPage
 
 _LEGENDARY = const(4096)  # traits bits (rules/capture_actions)
 _T_SHIFT = const(4)
+KIND_NAMES = ("?", "1-stage", "2-stage", "3-stage", "Hyro (4)", "Legendary", "Milemoon",
+              "Mouselet", "Male branch", "Female branch")
+KIND_SHORT = ("?", "1", "2", "3", "H", "L", "Mm", "Mo", "M", "F")
 
 
 def types_of(traits):
     return (traits >> _T_SHIFT) & 255
+
+
+class Final:
+    """A finished game without the rules core: what the end screens need (the
+    collections as traits ints, whether the solo trials were lost, the fled count) and
+    the players' line entries, kept up to date as entries are added or undone."""
+
+    def __init__(self, data):
+        (self.cfg, self.players, self.solo, self.lost, self.fled, self.collections,
+         self.notes, self.steps) = data
+
+    def apply_step(self, acts):
+        for a in acts:
+            if a & 31 != F.A_NOTE:
+                raise ValueError("the game is over")
+        for a in acts:
+            p, i, kind, line, arena = F.note_fields(a)
+            if p >= self.players or i >= len(self.collections[p]) or kind > F.K_FEMALE \
+                    or line >= len(F.LINES):
+                raise ValueError("no such card")
+            self.notes[(p, i)] = (kind, line, arena)
+        self.steps += 1
+
+    def refold(self, payload, cut):
+        """The line entries again, up to offset `cut` (an undo of an entry)."""
+        notes = {}
+        for start, acts in F.steps(payload):
+            if start >= cut:
+                break
+            for a in acts:
+                if a & 31 == F.A_NOTE:
+                    p, i, kind, line, arena = F.note_fields(a)
+                    notes[(p, i)] = (kind, line, arena)
+        self.notes = notes
+        self.steps -= 1
 
 
 class EndScreen(Screen):
@@ -169,7 +207,7 @@ class EndScreen(Screen):
     def label(self, p, i):
         traits = self.fin.collections[p][i]
         kind, line, arena = self.structure(p, i)
-        tag = F.KIND_SHORT[kind]
+        tag = KIND_SHORT[kind]
         if kind in (F.K_TWO, F.K_THREE, F.K_HYRO):
             tag += F.LINES[line]
         name = cat.coll_name(self.cat, self.cfg, p, i, traits)
@@ -325,7 +363,7 @@ class EndScreen(Screen):
             elif kind >= F.K_MOUSELET:
                 h = "Mouselet"
             else:
-                h = F.KIND_NAMES[kind]
+                h = KIND_NAMES[kind]
             if h in heads:
                 j = heads.index(h)
                 counts[j] += 1
@@ -399,14 +437,14 @@ class LineEditor(Screen):
                 line = self.line if has_line else 0
                 if self.flow.commit([F.note(self.p, self.i, self.kind, line, self.arena)],
                                          "{} card {}: {}".format(SEAT_NAMES[self.p], self.i + 1,
-                                                                 F.KIND_NAMES[self.kind])):
+                                                                 KIND_NAMES[self.kind])):
                     self.flow.saved(self.p, self.i)
 
     def draw(self, fb):
         fl = self.flow
         traits = fl.fin.collections[self.p][self.i]
         title(fb, cat.coll_name(fl.cat, fl.cfg, self.p, self.i, traits))
-        rows = ["Kind: " + F.KIND_NAMES[self.kind]]
+        rows = ["Kind: " + KIND_NAMES[self.kind]]
         if self.kind in (F.K_TWO, F.K_THREE, F.K_HYRO):
             rows.append("Line: " + F.LINES[self.line])
         if self.ask_arena:

@@ -15,7 +15,7 @@ step is one journal record, so a power cut keeps or loses a whole step, and undo
 the last step (the draws of a round are one step).
 
 The rules core is imported only to replay (Game, replay): the end of the game runs
-without it (Final), to keep the gadget's heap small.
+without it (capture_end.Final), to keep the gadget's heap small.
 """
 
 from micropython import const
@@ -36,9 +36,6 @@ K_MILEMOON = const(6)
 K_MOUSELET = const(7)
 K_MALE = const(8)
 K_FEMALE = const(9)
-KIND_NAMES = ("?", "1-stage", "2-stage", "3-stage", "Hyro (4)", "Legendary", "Milemoon",
-              "Mouselet", "Male branch", "Female branch")
-KIND_SHORT = ("?", "1", "2", "3", "H", "L", "Mm", "Mo", "M", "F")
 LINES = "ABCDEFGHIJKL"
 # Type ids 1-8 (rules/capture_score.TYPE_NAMES, kept here so play needs no scorer).
 TYPE_NAMES = ("fire", "water", "plant", "magnetic", "mystical", "twilight", "earth", "beast")  # line letters a player gives the cards of one line
@@ -210,45 +207,3 @@ def draw_actions(luminous, count):
             acts.append(_DRAW_ENCOUNTER)
         acts.append(_DRAW_GEEKMON)
     return acts
-
-
-class Final:
-    """A finished game without the rules core: what the end screens need (the
-    collections as traits ints, whether the solo trials were lost, the fled count) and
-    the players' line entries, kept up to date as entries are added or undone."""
-
-    def __init__(self, game):
-        st = game.state
-        self.cfg = game.cfg
-        self.players = st.players
-        self.solo = st.solo
-        self.lost = st.lost
-        self.fled = st.fled
-        self.collections = [list(c) for c in st.collections]
-        self.notes = game.notes
-        self.steps = game.steps
-
-    def apply_step(self, acts):
-        for a in acts:
-            if a & 31 != A_NOTE:
-                raise ValueError("the game is over")
-        for a in acts:
-            p, i, kind, line, arena = note_fields(a)
-            if p >= self.players or i >= len(self.collections[p]) or kind > K_FEMALE \
-                    or line >= len(LINES):
-                raise ValueError("no such card")
-            self.notes[(p, i)] = (kind, line, arena)
-        self.steps += 1
-
-    def refold(self, payload, cut):
-        """The line entries again, up to offset `cut` (an undo of an entry)."""
-        notes = {}
-        for start, acts in steps(payload):
-            if start >= cut:
-                break
-            for a in acts:
-                if a & 31 == A_NOTE:
-                    p, i, kind, line, arena = note_fields(a)
-                    notes[(p, i)] = (kind, line, arena)
-        self.notes = notes
-        self.steps -= 1

@@ -1,8 +1,9 @@
 """Geekmon Capture on the gadget: the game screen, one mode per phase of the rules core.
 
 The modes live in modules loaded while they are in use (the heap stays small):
-games/capture_round.py (draw, cards, throw), games/capture_check.py (check, tie,
-take), games/capture_menu.py (the game menu and the choices made in pushed menus).
+games/capture_draw.py (draw, cards), games/capture_throw.py (throw),
+games/capture_check.py (check, tie, take), games/capture_menu.py (the game menu and
+the choices made in pushed menus).
 This screen keeps what they share: the folded game, saving a step, undo, the LEDs.
 When the game is over it gives way to games/capture_end.py (the rules core leaves RAM).
 Every confirmed step is one journal record (payload: games/capture_fold.py); undo drops
@@ -16,8 +17,7 @@ from geekout.games import capture_fold as F
 from geekout.rules import capture as C
 from geekout.ui.core import Screen, title
 
-_ROUND = "capture_round"
-_CHECK = "capture_check"
+_MODES = ("capture_draw", "capture_throw", "capture_check")
 _MENU = "geekout.games.capture_menu"
 
 
@@ -111,7 +111,9 @@ class CaptureGame(Screen):
             self.ui.toast("Nothing to undo")
             return
         acts = F.step_actions(j.actions, cut)
-        self.game = F.replay(self.cfg, j.actions[:cut])
+        prefix = j.actions[:cut]
+        del self.game  # one state in RAM at a time (a prefix of a good journal replays)
+        self.game = F.replay(self.cfg, prefix)
         j.undo(len(j.actions) - cut)
         self.tkey = -1
         text = "Undone: " + step_text(acts)
@@ -131,7 +133,8 @@ class CaptureGame(Screen):
             self.mode = "over"
             leds.show_seats(st.players)
         else:
-            self.load(_ROUND if phase in ("draw", "setup", "throw") else _CHECK).enter(self, phase)
+            m = 0 if phase in ("draw", "setup") else 1 if phase == "throw" else 2
+            self.load(_MODES[m]).enter(self, phase)
         name = "capture." + self.mode
         if name != self.name:
             self.name = name
@@ -145,7 +148,9 @@ class CaptureGame(Screen):
         mod = self.ph
         if self.ph_name != name or mod is None:
             self.ph = None
-            cat.unload("geekout.games." + (_CHECK if name == _ROUND else _ROUND))
+            for other in _MODES:
+                if other != name:
+                    cat.unload("geekout.games." + other)
             mod = __import__("geekout.games." + name, None, None, (name,))
             self.ph = mod
             self.ph_name = name
@@ -169,10 +174,10 @@ class CaptureGame(Screen):
 
         self.ph = None
         self.ph_name = ""
-        cat.unload("geekout.games." + _ROUND)
-        cat.unload("geekout.games." + _CHECK)
-        fin = F.Final(self.game)
-        self.ui.replace(capture.end_screen(self.app, fin))
+        for name in _MODES:
+            cat.unload("geekout.games." + name)
+        data = capture.final_data(self.game)
+        self.ui.replace(capture.end_screen(self.app, data))
 
     # -- keys ------------------------------------------------------------------------
     def key(self, k):

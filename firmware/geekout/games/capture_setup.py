@@ -12,9 +12,12 @@ from geekout.games import capture_fold as F
 from geekout.ui import keys
 from geekout.ui.widgets import SEAT_NAMES, Menu, Spinner, TextPage
 
+# Type ids 1-8 (rules/capture_score.TYPE_NAMES, kept here so setup needs no scorer).
+TYPE_NAMES = ("fire", "water", "plant", "magnetic", "mystical", "twilight", "earth", "beast")
+
 
 def type_name(t):
-    return F.TYPE_NAMES[t - 1] if t else "none"
+    return TYPE_NAMES[t - 1] if t else "none"
 
 
 class Summary(TextPage):
@@ -156,4 +159,6 @@ class Setup:
         self.ui.push(Summary(self.ui, "\n".join(lines), self.start))
 
     def start(self):
-        self.app.start("capture", self.config())
+        from geekout.games import capture
+
+        capture.begin(self.app, self.config())

@@ -1,0 +1,69 @@
+"""Geekmon Capture on the gadget: reads the catalog data file into capture_cat.Catalog
+(imported for that and dropped again). Checks each row's shape and values: 7 fields, a
+name, a number 0-999, stages 0-4, known types, one weakness, known specials.
+"""
+
+_HEADER = "number,name,line,stages,types,weakness,specials"
+_TYPES = ("fire", "water", "plant", "magnetic", "mystical", "twilight", "earth", "beast")
+_SPECIALS = ("starter", "legendary", "milemoon", "hyro", "mouselet", "male", "female",
+             "munchkey")
+
+
+def _bits(text, words):
+    """Bit mask of "/"-joined words (bit i for words[i]); ValueError for an unknown one."""
+    mask = 0
+    for w in text.split("/"):
+        w = w.strip().lower()
+        if w:
+            mask |= 1 << words.index(w)  # ValueError when not there
+    return mask
+
+
+def _types(text):
+    return _bits(text, _TYPES)
+
+
+def _specials(text):
+    return _bits(text, _SPECIALS)
+
+
+def load(cat, stream):
+    """Read the data file's lines (header first); ValueError naming a bad line."""
+    names = []
+    data = bytearray()
+    lines = []
+    n = 0
+    for raw in stream:
+        n += 1
+        f = raw.strip().split(",")
+        if n == 1:
+            if ",".join(f).lower() != _HEADER:
+                raise ValueError("line 1: not a catalog header")
+            continue
+        if len(f) != 7:
+            if len(f) == 1 and not f[0]:
+                continue
+            raise ValueError("line {}: {} fields".format(n, len(f)))
+        try:
+            num = int(f[0]) if f[0] else 0
+            st = int(f[3]) if f[3] else 0
+            types = _types(f[4])
+            weak = _types(f[5])
+            sp = _specials(f[6])
+        except ValueError:
+            raise ValueError("line {}: bad value".format(n)) from None
+        if not f[1] or not 0 <= num <= 999 or not 0 <= st <= 4 or weak & (weak - 1):
+            raise ValueError("line {}: bad value".format(n))
+        line = 255
+        if f[2]:
+            if f[2] not in lines:
+                lines.append(f[2])
+            line = min(lines.index(f[2]), 254)
+        w = 0
+        while weak:
+            w += 1
+            weak >>= 1
+        names.append(f[1])
+        data.extend(bytes((num & 255, num >> 8, st, types, w, sp, line)))
+    cat.names = names
+    cat.data = data

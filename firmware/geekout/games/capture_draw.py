@@ -1,0 +1,113 @@
+"""Geekmon Capture on the gadget: the start of a round, loaded while it is in use.
+
+draw    lay out the round's cards; mark the ones drawn after a luminous encounter (C1)
+cards   name the cards from the catalog (type advantage, C13 thresholds), choose the
+        active Geekmons (from round 2), then Throw!
+Functions take the game screen (games/capture_game.py) as `g`.
+"""
+
+from geekout.games import capture_cat as cat
+from geekout.games import capture_fold as F
+from geekout.rules import capture as C
+from geekout.ui import keys
+from geekout.ui.core import title
+from geekout.ui.widgets import SEAT_NAMES, Menu
+
+
+def _menu():
+    from geekout.games import capture_menu
+
+    return capture_menu
+
+
+def _nothing():
+    pass
+
+
+def enter(g, phase):
+    """Set the mode of the game screen for this phase."""
+    if phase == "draw":
+        g.mode = "draw"
+        g.lum = 0
+        g.cursor = draw_count(g)
+    else:
+        g.mode = "cards"
+        g.menu = cards_menu(g)
+
+
+def key(g, k):
+    if g.mode == "draw":
+        key_draw(g, k)
+
+
+def draw(g, fb):
+    if g.mode == "draw":
+        draw_draw(g, fb)
+
+
+def draw_count(g):
+    return min(C.SLOTS, g.state.deck)
+
+
+def key_draw(g, k):
+    n = draw_count(g)
+    if k == keys.UP:
+        g.cursor = (g.cursor - 1) % (n + 1)
+    elif k == keys.DOWN:
+        g.cursor = (g.cursor + 1) % (n + 1)
+    elif k == keys.OK:
+        if g.cursor == n:
+            lum = g.lum
+            g.commit(F.draw_actions(lum, n), "Round {}: {} cards".format(
+                g.state.round + 1, n))
+            return
+        bit = 1 << g.cursor
+        if not g.lum & bit and bin(g.lum).count("1") >= g.state.encounters:
+            g.refuse("No encounter card left")
+            return
+        g.lum ^= bit
+
+
+def cards_menu(g):
+    st = g.state
+    items = []
+    g.slot_of = []
+    for s in range(C.SLOTS):
+        if st.slots[s] != C.NO_CARD:
+            items.append(cat.slot_label(g.cat, st, s))
+            g.slot_of.append(s)
+    if st.round:
+        items.append("Actives")
+    items.append("Throw!")
+    return Menu(g.ui, "R{}/{} cards".format(st.round + 1, g.cfg.rounds()), items,
+                (lambda *a: chose_card(g, *a)), "capture.cards", _nothing, len(items) - 1)
+
+
+def chose_card(g, i):
+    if i < len(g.slot_of):
+        _menu().name_card(g, g.slot_of[i])
+    elif i == len(g.slot_of) and g.state.round:
+        _menu().choose_actives(g)
+    else:
+        g.commit([C.GO], "Throw!")
+
+
+def draw_draw(g, fb):
+    st = g.state
+    n = draw_count(g)
+    title(fb, "Round {}/{} draw".format(st.round + 1, g.cfg.rounds()))
+    fb.text("First: " + SEAT_NAMES[st.first], 0, 11, 1)
+    fb.text("Lay out {} cards".format(n), 0, 20, 1)
+    for i in range(n + 1):
+        x = i * 18
+        if i < n:
+            fb.rect(x + 2, 31, 14, 12, 1)
+            fb.text(str(i + 1), x + 5, 33, 1)
+            if g.lum & (1 << i):
+                fb.text("*", x + 5, 45, 1)
+        else:
+            fb.text("Go", x + 1, 33, 1)
+        if i == g.cursor:
+            fb.hline(x + 1, 53, 16, 1)
+    fb.text("OK:luminous/Go" if g.cursor < n else "Fled {} Enc {}".format(
+        st.fled, st.encounters), 0, 56, 1)

@@ -1,0 +1,126 @@
+"""Geekmon Capture on the gadget: the throws, loaded while they are in use.
+
+Whose throw now and everyone's cubes left (the seat LED lights the thrower); UP/DOWN
+picks the cube thrown (or a critical catch, an elemental zone, an elemental cube), OK
+enters it (C2, C3, C12, C13).
+Functions take the game screen (games/capture_game.py) as `g`.
+"""
+
+from micropython import const
+
+from geekout.rules import capture as C
+from geekout.ui import keys
+from geekout.ui.core import title
+from geekout.ui.widgets import SEAT_NAMES
+
+# Throw-mode options.
+_GEEK = const(0)
+_HYPER = const(1)
+_CRIT = const(2)
+_ZONE = const(3)
+_ECUBE_OUT = const(4)
+_ECUBE_BACK = const(5)
+OPT_TEXT = ("Geekcube", "Hypercube", "Critical catch", "Elemental zone", "Elem. cube out",
+            "Elem. cube back")
+
+
+def _menu():
+    from geekout.games import capture_menu
+
+    return capture_menu
+
+
+def enter(g, phase):
+    g.mode = "throw"
+    g.opt = 0
+
+
+def key(g, k):
+    key_throw(g, k)
+
+
+def draw(g, fb):
+    draw_throw(g, fb)
+
+
+def options(g):
+    st = g.state
+    out = []
+    p = st.thrower()
+    if st.phase_name() == "throw":
+        if st.queue:
+            out.append(st.queue[0] >> 2)
+        else:
+            if st.geek[p]:
+                out.append(_GEEK)
+            if st.hyper[p]:
+                out.append(_HYPER)
+    out.append(_CRIT)
+    if g.cfg.arena:
+        out.append(_ZONE)
+    if st.solo:
+        out.append(_ECUBE_OUT if st.ecubes else _ECUBE_BACK)
+        if 0 < st.ecubes < C.ELEMENTAL_CUBES:
+            out.append(_ECUBE_BACK)
+    return out
+
+
+def key_throw(g, k):
+    opts = options(g)
+    if k == keys.UP:
+        g.opt = (g.opt - 1) % len(opts)
+    elif k == keys.DOWN:
+        g.opt = (g.opt + 1) % len(opts)
+    elif k == keys.OK:
+        o = opts[g.opt % len(opts)]
+        do_option(g, o)
+
+
+def do_option(g, o):
+    st = g.state
+    p = st.thrower()
+    if o == _GEEK or o == _HYPER:
+        g.opt = 0
+        g.commit([C.throw_action(o)], "{}: {}".format(SEAT_NAMES[p], OPT_TEXT[o]))
+    elif o == _CRIT:
+        _menu().critical(g)
+    elif o == _ZONE:
+        _menu().zone(g)
+    else:
+        back = o == _ECUBE_BACK
+        g.commit([C.ecube_action(back)], "Elemental cube " + ("back" if back else "out"))
+
+
+def draw_throw(g, fb):
+    st = g.state
+    p = st.thrower()
+    title(fb, "R{}/{} {} throws".format(st.round + 1, g.cfg.rounds(), SEAT_NAMES[p]))
+    ng, nh = st.cubes
+    for q in range(st.players):
+        y = 11 + q * 9
+        if q == p:
+            fb.text(">", 0, y, 1)
+        fb.text(SEAT_NAMES[q][:3], 8, y, 1)
+        x = 36
+        for i in range(ng):
+            if i < st.geek[q]:
+                fb.fill_rect(x, y + 1, 5, 5, 1)
+            else:
+                fb.rect(x, y + 1, 5, 5, 1)
+            x += 6 if ng > 4 else 7
+        x += 3
+        for i in range(nh):
+            if i < st.hyper[q]:
+                fb.fill_rect(x, y, 7, 7, 1)
+            else:
+                fb.rect(x, y, 7, 7, 1)
+            x += 9
+    if st.solo:
+        fb.text("Zones: {} cubes".format(st.ecubes), 0, 29, 1)
+    opts = options(g)
+    o = opts[g.opt % len(opts)]
+    text = OPT_TEXT[o]
+    if st.queue and o <= _HYPER:
+        text = "Again: " + ("hyper" if o else "geek")
+    fb.text("^v " + text, 0, 47, 1)
+    fb.text(g.note[:16] if g.note else "OK: enter", 0, 56, 1)
