@@ -45,6 +45,8 @@ class App:
         self.settings = Settings(board.storage)
         self.journal = jn.Journal(board.storage)
         self.saved = False  # a game is on flash (offer Resume)
+        # The games offered under New game (a board may offer fewer: the simulator's --game).
+        self.games = getattr(board, "games", None) or GAMES
         self.game = ""  # the game in play
         # Live event lines for `geekout monitor` (docs/events.md): the board's
         # event_line writes one line to USB serial; boards without one print nothing.
@@ -79,6 +81,7 @@ class App:
         board = self.board
         s = self.settings
         if board.display.KIND != s.get("display"):
+            self.ui.fb = None  # let the old frame buffers go before the new ones
             board.set_display(s.get("display"))
             self.ui.fb = board.display
             self.ui.dirty = True
@@ -98,7 +101,8 @@ class App:
         if i == 0:
             self.resume()
         elif i == 1:
-            self.ui.push(Menu(self.ui, "Choose game", list(GAME_TITLES), self._new_game, "games"))
+            titles = [GAME_TITLES[GAMES.index(g)] for g in self.games]
+            self.ui.push(Menu(self.ui, "Choose game", titles, self._new_game, "games"))
         elif i == 2:
             self.ui.push(self.settings_menu())
         elif i == 3:
@@ -107,10 +111,11 @@ class App:
             self.show_about()
 
     def go_home(self):
-        """Long BACK: the home menu (a game in play stays saved: Resume brings it back)."""
+        """Long BACK: the home menu (a game in play stays saved: Resume brings it back).
+        The game's modules are dropped, so the next game has the whole heap."""
         self.board.leds.off()
         self.ui.reset(self.home_menu())
-        gc.collect()
+        unload_games()
 
     def show_help(self):
         self.ui.push(TextPage(self.ui, "Buttons", HELP, "help"))
@@ -130,7 +135,8 @@ class App:
             self._setup(i)
 
     def _setup(self, i):
-        game_module(GAMES[i]).setup(self)
+        unload_games()  # a game whose setup was left with BACK
+        game_module(self.games[i]).setup(self)
 
     def start(self, game, config):
         """A new game: write its journal header, then show it."""
@@ -156,7 +162,10 @@ class App:
     def _play(self, game, config, actions):
         self.game = game
         self.ui.reset(self.home_menu())
-        gc.collect()
+        import sys
+
+        if "geekout.games." + game not in sys.modules:  # else: loaded by its setup, keep it
+            unload_games()
         screen = game_module(game).play(self, config, actions)
         self.ui.push(screen)
 
@@ -218,6 +227,24 @@ class App:
             self.show_about()
 
 
+def unload_games():
+    """Forget every geekout module imported after the app (game screens, their rules),
+    then collect: only the game in play is ever in RAM."""
+    import sys
+
+    for name in list(sys.modules):
+        if name.startswith("geekout.") and name not in _CORE:
+            del sys.modules[name]
+            parent, _, leaf = name.rpartition(".")
+            pkg = sys.modules.get(parent)
+            if pkg is not None:
+                try:
+                    delattr(pkg, leaf)
+                except AttributeError:
+                    pass
+    gc.collect()
+
+
 def run(board):
     """The main loop: poll buttons, hand keys to the UI, let timers run. Never returns.
     Should a screen ever raise, the error is printed (USB serial) and the app starts
@@ -248,3 +275,12 @@ def _report(e):
 
 
 __all__ = ["App", "run", "keys"]
+
+
+def _core_modules():
+    import sys
+
+    return [name for name in sys.modules if name.startswith("geekout")]
+
+
+_CORE = _core_modules()  # what the app itself needs (imported above)

@@ -12,8 +12,12 @@ try:
     from time import ticks_diff, ticks_us
 except ImportError:  # CPython: no press timing
     ticks_us = None
-from geekout.app import App
+# The rules core before the app: the app drops every module imported after it when a
+# game is left, and this driver keeps using the rules core's constants.
 from geekout.rules import masters as M
+
+# isort: split
+from geekout.app import App
 from geekout.ui import keys
 
 for _p in ("host/geekout_tools/sim", "../../host/geekout_tools/sim"):

@@ -215,8 +215,11 @@ def test_table_dice_entry_refuses_impossible_counts():
             Fake.calls.append((bytes(active), inactive, used, scored, need))
             return [(M.CONTINUE, 7.25), (M.PASS, 6)]
 
-    old = gm._hint
-    gm._hint = (Fake, object())
+    import sys
+
+    live = sys.modules["geekout.games.masters"]  # the module the app loaded for this game
+    old = live._hint
+    live._hint = (Fake, object())
     try:
         d.game_menu("Hint")
         e = d.top()
@@ -230,7 +233,7 @@ def test_table_dice_entry_refuses_impossible_counts():
         assert Fake.calls == [(bytes(6), 3, 4, 3, 0)]
         assert any("Continue" in line and "7.2" in line for line in d.top().lines)
     finally:
-        gm._hint = old
+        live._hint = old
 
 
 def test_need_to_lead_in_the_last_round():
@@ -372,3 +375,25 @@ def test_main_loop_restarts_the_app_after_an_error():
     with pytest.raises(Stop):
         appmod.run(board)
     assert Buttons.n == 7  # kept going after the error, booted again
+
+
+def test_leaving_a_game_drops_its_modules():
+    import sys
+
+    d = booted()
+    d.start(0, 2)
+    assert "geekout.games.masters" in sys.modules
+    d.press(keys.LONG_BACK)
+    assert "geekout.games.masters" not in sys.modules
+    assert "geekout.app" in sys.modules and "geekout.ui.widgets" in sys.modules
+    d.press(keys.OK)  # Resume game: imported again
+    assert d.top().name == "masters.dice" and "geekout.games.masters" in sys.modules
+
+
+def test_a_board_can_offer_fewer_games():
+    board = SimBoard(storage=FakeFlash(), seed=1)
+    board.games = ("masters",)
+    d = Driver(board)
+    d.boot()
+    d.press(keys.OK)
+    assert d.top().name == "games" and d.top().items == ["Masters"]

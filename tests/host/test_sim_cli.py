@@ -27,9 +27,10 @@ def test_headless_json_contract_cpython():
 
 
 def test_headless_micropython_fuzz_every_screen():
-    """Random presses on the deployed .mpy firmware, heap 128K: no exception at all."""
+    """Random presses on the deployed .mpy firmware offering Masters, heap 128K: no
+    exception at all, on every screen of the app and of Masters."""
     res = run("sim", "--headless", "--random-presses", "4000", "--seed", "11",
-              "--runtime", "micropython", "--heap", "128K", "--json")
+              "--runtime", "micropython", "--heap", "128K", "--game", "masters", "--json")
     assert res.returncode == 0, res.stderr[-2000:]
     out = json.loads(res.stdout)
     assert out["errors"] == 0 and out["presses"] == 4000
@@ -58,6 +59,7 @@ def test_scripted_keys_and_screenshot(tmp_path):
     (["--heap", "lots"], "--heap"),
     (["--keys", "OK,JUMP"], "JUMP"),
     (["--screenshot", "a.jpg"], ".png"),
+    (["--game", "chess"], "--game"),
 ])
 def test_bad_input_exit_2_one_line(args, word, capsys, tmp_path):
     shot = tmp_path / "x.png"

@@ -31,6 +31,8 @@ def register(sub):
     p.add_argument("--flash", default=None, help="directory standing for the gadget's flash "
                    "(kept between runs; default: a fresh temporary one)")
     p.add_argument("--screenshot", default=None, help="save the final screen to FILE.png")
+    p.add_argument("--game", default=None, help="offer only these games under New game "
+                   "(comma-separated, e.g. masters; default: every game)")
     p.add_argument("--json", action="store_true", help="print one JSON object (headless)")
     p.set_defaults(func=run_sim)
     return p
@@ -61,10 +63,18 @@ def run_sim(args):
         raise UsageError(str(e)) from None
     if args.screenshot and not args.screenshot.lower().endswith(".png"):
         raise UsageError("--screenshot must name a .png file")
+    games = None
+    if args.game is not None:
+        known = host.firmware_games()
+        games = [g.strip().lower() for g in args.game.split(",") if g.strip()]
+        bad = [g for g in games if g not in known]
+        if bad or not games:
+            raise UsageError("--game must name games among {}, not '{}'".format(
+                ", ".join(known), args.game))
     if not args.headless:
         if args.runtime != "cpython" or args.json:
             raise UsageError("--runtime micropython and --json need --headless")
-        return _interactive(args, seed, script)
+        return _interactive(args, seed, script, games)
 
     tmp = None
     flash = args.flash
@@ -73,9 +83,10 @@ def run_sim(args):
         flash = tmp
     try:
         if args.runtime == "micropython":
-            report, frame, leds = host.run_micropython(presses, seed, flash, script, args.heap)
+            report, frame, leds = host.run_micropython(presses, seed, flash, script, args.heap,
+                                                       games=games)
         else:
-            report, frame, leds = host.run_cpython(presses, seed, flash, script)
+            report, frame, leds = host.run_cpython(presses, seed, flash, script, games=games)
     except RuntimeError as e:
         print("geekout: " + str(e), file=sys.stderr)
         return 1
@@ -101,7 +112,7 @@ _HELP = ("Up/w/k UP   Down/s/j DOWN   Enter/space OK   Backspace/b BACK   "
          "m game menu (long OK)   h home (long BACK)   p screenshot   q quit")
 
 
-def _interactive(args, seed, script):
+def _interactive(args, seed, script, games):
     import os
     import select
     import termios
@@ -120,6 +131,7 @@ def _interactive(args, seed, script):
     flash = args.flash or str(Path.home() / ".cache" / "geekout-sim-flash")
     Path(flash).mkdir(parents=True, exist_ok=True)
     board = SimBoard(Storage(flash), Storage(str(host.FIRMWARE)), seed)
+    board.games = games
     start = time.monotonic()
 
     def now():

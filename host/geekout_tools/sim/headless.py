@@ -41,18 +41,21 @@ def pick(r):
 
 def _print_exc(e):
     try:
-        sys.print_exception(e)  # MicroPython
+        sys.print_exception(e, sys.stderr)  # MicroPython
     except AttributeError:
         import traceback
 
-        traceback.print_exception(type(e), e, e.__traceback__)
+        traceback.print_exception(type(e), e, e.__traceback__, file=sys.stderr)
 
 
-def run(presses, seed, root="simflash", script=(), heap=True, data_root=""):
-    """Press `script` keys, then `presses` random keys. Returns (report dict, board)."""
+def run(presses, seed, root="simflash", script=(), heap=True, data_root="", games=None):
+    """Press `script` keys, then `presses` random keys (only `games` offered, if given).
+    Returns (report dict, board)."""
     from geekout.hal.storage import Storage
 
     board = SimBoard(Storage(root), Storage(data_root), seed, events=True)
+    if games:
+        board.games = tuple(games)
     app = App(board)
     visited = []
     errors = 0
@@ -106,12 +109,13 @@ def run(presses, seed, root="simflash", script=(), heap=True, data_root=""):
     return report, board
 
 
-def main(presses, seed, root, script, heap, data_root, frame):
+def main(presses, seed, root, script, heap, data_root, frame, games=None):
     """Entry for the MicroPython runtime: the report as JSON on stdout, then (if asked)
     the final frame as hex and the LED colours."""
     import json
 
-    report, board = run(presses, seed, root, script, heap, data_root)
+    report, board = run(presses, seed, root, script, heap, data_root, games)
+    gc.collect()
     print(json.dumps(report))
     if frame:
         print(bytes(board.display.buffer).hex())

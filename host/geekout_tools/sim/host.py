@@ -35,7 +35,15 @@ def parse_keys(text):
     return out
 
 
-def run_cpython(presses, seed, flash, script, heap=True):
+def firmware_games():
+    """The game names the firmware offers (geekout.app.GAMES)."""
+    cpython_paths()
+    from geekout.app import GAMES
+
+    return GAMES
+
+
+def run_cpython(presses, seed, flash, script, heap=True, games=None):
     """(report, frame bytes, LED colours) with the firmware imported by CPython."""
     cpython_paths()
     import tracemalloc
@@ -45,7 +53,8 @@ def run_cpython(presses, seed, flash, script, heap=True):
     try:
         import headless
 
-        report, board = headless.run(presses, seed, str(flash), script, heap, str(FIRMWARE))
+        report, board = headless.run(presses, seed, str(flash), script, heap, str(FIRMWARE),
+                                     games)
     finally:
         if heap:
             tracemalloc.stop()
@@ -75,15 +84,15 @@ def _mpy(src, out_dir):
     return None if proc.returncode == 0 else out.decode("utf-8", "replace").strip()
 
 
-def run_micropython(presses, seed, flash, script, heap_size, heap=True):
+def run_micropython(presses, seed, flash, script, heap_size, heap=True, games=None):
     """(report, frame, LEDs) from the .mpy firmware on the unix port, with `heap_size`."""
     sys.path.insert(0, str(ROOT / "tests"))
     from mpy_harness import micropython_exe
 
     with tempfile.TemporaryDirectory(prefix="geekout-sim-") as tmp:
         build_deployed(tmp)
-        code = "import headless\nheadless.main({}, {}, {!r}, {!r}, {}, {!r}, True)\n".format(
-            presses, seed, str(flash), list(script), heap, tmp)
+        code = "import headless\nheadless.main({}, {}, {!r}, {!r}, {}, {!r}, True, {!r})\n".format(
+            presses, seed, str(flash), list(script), heap, tmp, list(games) if games else None)
         env = dict(os.environ, MICROPYPATH=":.frozen:" + tmp)
         proc = subprocess.run([micropython_exe(), "-X", "heapsize=" + heap_size, "-c", code],
                               capture_output=True, text=True, env=env, timeout=3600)

@@ -126,6 +126,7 @@ class SimBoard:
         self.clock = Clock()
         self.rand = Dice(seed)
         self.buttons = None
+        self.games = None  # None: every game; else the names offered under New game
         self.slept = 0
         self.events = None
         self.event_lines = 0
@@ -144,6 +145,10 @@ class SimBoard:
         self.slept += ms
 
     def set_display(self, kind):
+        import gc
+
+        self.display = None
+        gc.collect()
         self.display = make_display(kind, self.i2c)
 
     def back_held(self):
