@@ -44,7 +44,7 @@ class Driver:
         if self.times is not None and ticks_us:
             t0 = ticks_us()
             self.ui.handle(k)
-            self.times.append(ticks_diff(ticks_us(), t0))
+            self.times.append(min(65535, ticks_diff(ticks_us(), t0)))
         else:
             self.ui.handle(k)
         self.board.clock.advance(self.step_ms)

@@ -130,29 +130,41 @@ def hint_lines(seed):
 
 
 def bench(mode, players, seed, root="benchflash"):
-    """Figures for bench/: peak heap (after gc.collect, every press), press times, I2C.
-    The saved game goes to files under `root` (hal.storage, as on the device's flash),
-    not to a fake flash held in RAM."""
+    """Figures for bench/: peak heap (gc.collect() then gc.mem_alloc() after every press),
+    then, in a second game with the same seed, press times and I2C bytes (kept apart: the
+    list of times would count in the heap). The saved game goes to files under `root`
+    (hal.storage, as on the device's flash), not to a fake flash held in RAM."""
     from geekout.hal.storage import Storage
 
-    board = SimBoard(storage=Storage(root), seed=seed, events=True)  # as on the device
-    d = Driver(board)
-    d.peak = 0
-    d.after_press = _heap
-    gc.collect()
-    rest = gc.mem_alloc()
-    d.boot()
-    boot_bytes = board.i2c.bytes
-    d.start(mode, players)
-    d.times = []
-    if mode == 0:  # ask for the hint once, as a player would (its RAM counts too)
-        d.press(keys.OK)
-        d.game_menu("Hint")
-        d.press(keys.BACK)
-    d.play_out()
-    t = sorted(d.times)
-    print(json.dumps({"mode": mode, "players": players, "presses": d.presses,
-                      "timed": len(t), "median_us": t[len(t) // 2], "p90_us": t[len(t) * 9 // 10],
-                      "max_us": t[-1], "peak_heap": d.peak, "rest_heap": rest,
-                      "boot_i2c": boot_bytes, "i2c_per_press": (board.i2c.bytes - boot_bytes) / d.presses,
-                      "flash_writes": board.storage.writes}))
+    out = {"mode": mode, "players": players}
+    times = ()
+    for timed in (False, True):
+        board = SimBoard(storage=Storage(root + str(timed)), seed=seed, events=True)  # as on the device
+        d = Driver(board)
+        d.peak = 0
+        if not timed:
+            d.after_press = _heap
+        d.boot()
+        boot_bytes = board.i2c.bytes
+        d.start(mode, players)
+        if timed:
+            from array import array
+
+            d.times = array("H")  # 2 bytes a press (a list would take 8)
+        if mode == 0:  # ask for the hint once, as a player would (its RAM counts too)
+            d.press(keys.OK)
+            d.game_menu("Hint")
+            d.press(keys.BACK)
+        d.play_out()
+        if timed:
+            times = d.times
+            out.update({"boot_i2c": boot_bytes, "flash_writes": board.storage.writes,
+                        "i2c_per_press": (board.i2c.bytes - boot_bytes) / d.presses})
+        else:
+            out.update({"presses": d.presses, "peak_heap": d.peak})
+        d = board = None
+        gc.collect()
+    t = sorted(times)  # after the game is gone: the sort needs a list
+    out.update({"timed": len(t), "median_us": t[len(t) // 2], "p90_us": t[len(t) * 9 // 10],
+                "max_us": t[-1]})
+    print(json.dumps(out))
