@@ -70,6 +70,21 @@ def run(presses, seed, root="simflash", script=(), heap=True, data_root="", game
             return 1
         return 0
 
+    def fresh():
+        """A new app on the same board (a power cycle); (app, errors on the way)."""
+        n = 0
+        while True:
+            gc.collect()
+            try:
+                a = App(board)
+            except Exception as e:  # noqa: BLE001
+                _print_exc(e)
+                n += 1
+                if n > 3:
+                    raise
+                continue
+            return a, n + boot(a)
+
     errors += boot(app)
     todo = list(script)
     total = len(todo) + presses
@@ -84,8 +99,8 @@ def run(presses, seed, root="simflash", script=(), heap=True, data_root="", game
                 for name in app.ui.visited:
                     if name not in visited:
                         visited.append(name)
-                app = App(board)
-                errors += boot(app)
+                app, n = fresh()
+                errors += n
         try:
             app.ui.handle(k)
             app.ui.tick(board.clock())
@@ -95,8 +110,9 @@ def run(presses, seed, root="simflash", script=(), heap=True, data_root="", game
             for name in app.ui.visited:
                 if name not in visited:
                     visited.append(name)
-            app = App(board)
-            errors += boot(app)
+            app = None
+            app, n = fresh()
+            errors += n
         if heap:
             h = heap_now()
             if h > peak:
