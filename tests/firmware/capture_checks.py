@@ -27,11 +27,25 @@ def new_driver(seed, flash=None, data_root="", events=False):
                      seed=seed, events=events)
     d = CaptureDriver(board, seed)
     d.peak = 0
+    d.peak_at = ""
+    d.events_seen = []
+    if events:  # the kinds of live event lines seen (docs/events.md)
+        write = board.events.write
+
+        def seen(line):
+            kind = json.loads(line)["event"]
+            if kind not in d.events_seen:
+                d.events_seen.append(kind)
+            write(line)
+
+        board.events.write = seen
     return d
 
 
-def game(players, wicked, arena, seed, undo_every=0, data_root="", heap=False):
-    d = new_driver(seed, data_root=data_root, events=True)
+def game(players, wicked, arena, seed, undo_every=0, data_root="", heap=False, root=""):
+    """A full game by key presses (saved to files under `root` when given, as on the
+    device's flash, else to a fake flash in RAM); returns the driver."""
+    d = new_driver(seed, Storage(root) if root else None, data_root, True)
     d.undo_every = undo_every
     if heap:
         d.after_press = _heap
@@ -41,9 +55,9 @@ def game(players, wicked, arena, seed, undo_every=0, data_root="", heap=False):
     return d
 
 
-def scripted(players, wicked, arena, seed, undo_every=0, data_root=""):
+def scripted(players, wicked, arena, seed, undo_every=0, data_root="", root=""):
     """A full game by key presses; prints what the end shows and what was saved."""
-    d = game(players, wicked, arena, seed, undo_every, data_root, True)
+    d = game(players, wicked, arena, seed, undo_every, data_root, True, root)
     end = d.ui.stack[1]  # the end screen under the scores page
     fin = end.fin
     lines = d.top().lines
@@ -63,6 +77,7 @@ def scripted(players, wicked, arena, seed, undo_every=0, data_root=""):
         "winners": list(end.scored[1]) if end.scored else None,
         "last_event": d.board.last_event, "events": d.board.event_lines,
         "flash_writes": d.board.storage.writes, "i2c_bytes": d.board.i2c.bytes,
+        "events_seen": d.events_seen,
         "peak_heap": d.peak, "undo_every": undo_every}))
 
 
@@ -125,27 +140,32 @@ def power_cuts(players, wicked, arena, seed, data_root="", every_resume=9, strid
     print("{} cuts, {} failed".format(tried, fails))
 
 
-def bench(players, wicked, arena, seed, root="benchflash", data_root=""):
-    """Figures: peak heap after gc.collect() after every press, press+redraw times, and
-    which geekout modules are loaded (Capture only: no other game is imported)."""
-    try:
-        from time import ticks_diff, ticks_us  # noqa: F401 (MicroPython only)
-    except ImportError:
-        pass
+def bench(players, wicked, arena, seed, root="benchflash", data_root="", timed=False):
+    """Figures: the peak heap after gc.collect() after every press (timed=False), or the
+    press+redraw times (timed=True: a separate run, so the list of times is not counted
+    in the heap), and which geekout modules are loaded at the end. The game is saved to
+    files under `root` (hal.storage, as on the device), not to a fake flash in RAM."""
     board = SimBoard(storage=Storage(root), data=Storage(data_root), seed=seed, events=True)
     d = CaptureDriver(board, seed)
     d.peak = 0
-    d.after_press = _heap
+    d.peak_at = ""
     gc.collect()
     rest = gc.mem_alloc()
     d.boot()
-    d.times = []
+    if timed:
+        d.times = []
+    else:
+        d.after_press = _heap
     d.start_capture(players, wicked, arena)
     d.play_out()
-    t = sorted(d.times)
-    mods = sorted(m for m in sys.modules if m.startswith("geekout"))
-    print(json.dumps({"players": players, "wicked": wicked, "arena": arena, "presses": d.presses,
-                      "timed": len(t), "median_us": t[len(t) // 2], "p90_us": t[len(t) * 9 // 10],
-                      "max_us": t[-1], "peak_heap": d.peak, "peak_at": d.peak_at, "rest_heap": rest,
-                      "i2c_per_press": board.i2c.bytes / d.presses, "modules": mods,
-                      "flash_writes": board.storage.writes}))
+    out = {"players": players, "wicked": wicked, "arena": arena, "presses": d.presses,
+           "rest_heap": rest, "flash_writes": board.storage.writes,
+           "modules": sorted(m for m in sys.modules if m.startswith("geekout")),
+           "screen": d.top().name}
+    if timed:
+        t = sorted(d.times)
+        out.update({"timed": len(t), "median_us": t[len(t) // 2], "p90_us": t[len(t) * 9 // 10],
+                    "max_us": t[-1], "i2c_per_press": board.i2c.bytes / d.presses})
+    else:
+        out.update({"peak_heap": d.peak, "peak_at": d.peak_at})
+    print(json.dumps(out))

@@ -128,17 +128,14 @@ class CaptureDriver:
         elif name in ("capture.catalog", "capture.catcher", "capture.crit", "capture.zone",
                       "capture.which", "capture.actives", "capture.active", "capture.colls"):
             self.pick(self.r(len(top.items)))
-        elif name == "capture.draw":
-            self._draw(top)
-        elif name == "capture.cards":
-            self._cards(top)
-        elif name == "capture.throw":
-            self._throw(top)
-        elif name == "capture.check":
-            self._check(top)
-        elif name in ("capture.tie", "capture.take"):
-            self._menu_to(top.menu, self.r(len(top.menu.items)))
-            self.press(keys.OK)
+        elif name in ("capture.draw", "capture.cards", "capture.throw", "capture.check",
+                      "capture.tie", "capture.take"):
+            # The game screen decides a key; it is pressed with no reference to the
+            # screen left here, so the heap probe sees what the gadget would hold.
+            k = self._game_key(top, name)
+            top = None
+            if k is not None:
+                self.press(k)
         elif name == "capture.end":
             self._end(top)
         elif name == "capture.cards_end":
@@ -148,6 +145,18 @@ class CaptureDriver:
         else:
             raise ValueError("driver lost on screen " + name)
         return True
+
+    def _game_key(self, g, name):
+        if name == "capture.draw":
+            return self._draw(g)
+        if name == "capture.cards":
+            return self._cards(g)
+        if name == "capture.throw":
+            return self._throw(g)
+        if name == "capture.check":
+            return self._check(g)
+        self._menu_to(g.menu, self.r(len(g.menu.items)))
+        return keys.OK
 
     def _maybe_undo(self):
         self.decisions += 1
@@ -159,11 +168,11 @@ class CaptureDriver:
     def _draw(self, g):
         n = g.ph.draw_count(g)
         if g.cursor < n and self.r(3) == 0:
-            self.press(keys.OK)  # mark luminous (refused once no encounter card is left)
+            return keys.OK  # mark luminous (refused once no encounter card is left)
         elif g.cursor != n:
-            self.press(keys.DOWN)
+            return keys.DOWN
         elif not self._maybe_undo():
-            self.press(keys.OK)
+            return keys.OK
 
     def _cards(self, g):
         m = g.menu
@@ -178,7 +187,8 @@ class CaptureDriver:
         else:
             self._menu_to(m, len(m.items) - 1)
             if not self._maybe_undo():
-                self.press(keys.OK)
+                return keys.OK
+        return None
 
     def _menu_to(self, m, index):
         while m.index != index:
@@ -199,9 +209,9 @@ class CaptureDriver:
         if want not in opts:
             want = opts[0]
         if opts[g.opt % len(opts)] != want:
-            self.press(keys.DOWN)
+            return keys.DOWN
         elif not self._maybe_undo():
-            self.press(keys.OK)
+            return keys.OK
 
     def _check(self, g):
         st = g.state
@@ -212,10 +222,10 @@ class CaptureDriver:
             if self.r(4) == 0:
                 want = min(room, 2)  # ties come up
             if g.vals[r] != want:
-                self.press(keys.UP)
-                return
+                return keys.UP
         if not self._maybe_undo():
-            self.press(keys.OK)
+            return keys.OK
+        return None
 
     # -- the end ---------------------------------------------------------------------
     def _end(self, g):
