@@ -57,3 +57,23 @@ def test_board_main_loop_with_fake_pins(tmp_path):
     # ssd1306 at 0x3c; frames sent; a game saved; LEDs written, then off at home
     assert lines[-1].split() == ["ssd1306", "0x3c", "True", "True", "True", "True", "True"]
     assert (tmp_path / "game.goj").read_bytes()[:4] == b"GOJ\x01"
+
+
+MAIN = """
+import geekout.app
+import geekout.hal.board
+geekout.app.run = lambda board: print("run", board.display.KIND, board.leds.count)
+exec(open({main!r}).read())
+geekout.hal.board.Board.back_held = lambda self: True
+exec(open({main!r}).read())
+"""
+
+
+def test_main_builds_the_board_and_runs_or_stays_in_safe_mode(tmp_path):
+    from mpy_harness import FIRMWARE
+
+    (tmp_path / "settings.json").write_text('{"v": 1, "display": "sh1106", "brightness": 2, "sound": false}')
+    res = run_micropython(code=MAIN.format(main=str(FIRMWARE / "main.py")), heap="256K", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.strip().splitlines()
+    assert lines == ["run sh1106 4", "safe mode: BACK held at power-up, app not started"]
