@@ -1,0 +1,72 @@
+"""Geekmon Capture on the deployed firmware (.mpy from mpy-cross) on the MicroPython unix
+port: full games by button presses, a power cut at every flash write of a full game,
+random presses with zero exceptions.
+
+Heap: the Capture rules core is the largest module of the three games; with the test
+driver and fakes the full games need more than the 128K the Masters tests use (figures:
+bench/bench_gadget_capture.py), so they run at 192K; the random presses run at 192K too.
+"""
+
+import json
+import os
+import subprocess
+
+import pytest
+from geekout_tools.sim import host
+from mpy_harness import ROOT, micropython_exe
+
+HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "capture_drive.py",
+           ROOT / "tests" / "firmware" / "capture_checks.py"]
+START = [2, 1, 2, 2, 2, 2, 1, 1, 2, 2, 2]  # home -> a 2-player Capture game, default choices
+
+
+@pytest.fixture(scope="module")
+def deployed(tmp_path_factory):
+    out = tmp_path_factory.mktemp("deployed_capture")
+    host.build_deployed(out, HELPERS)
+    return out
+
+
+def mpy(deployed, code, heap="192K"):
+    env = dict(os.environ, MICROPYPATH=":.frozen:" + str(deployed))
+    res = subprocess.run([micropython_exe(), "-X", "heapsize=" + heap, "-c", code],
+                         capture_output=True, text=True, env=env, timeout=300, cwd=deployed)
+    assert res.returncode == 0, res.stderr[-2000:]
+    return res.stdout.strip().splitlines()
+
+
+@pytest.mark.parametrize("players,wicked,arena,seed,undo", [(4, True, 3, 2, 7), (1, False, 4, 8, 0),
+                                                            (2, False, 0, 1, 5)])
+def test_full_game_by_buttons(deployed, tmp_path, players, wicked, arena, seed, undo):
+    code = "import capture_checks\ncapture_checks.scripted({}, {}, {}, {}, {}, '', {!r})".format(
+        players, wicked, arena, seed, undo, str(tmp_path / "flash"))
+    out = json.loads(mpy(deployed, code)[-1])
+    assert out["screen"] == "capture.scores" and out["under"] == "capture.end"
+    assert out["saved_ok"] and out["game"] == "capture" and out["replay_matches"]
+    assert out["rounds"] == out["cfg_rounds"] or out["lost"]  # C1 / C13
+    totals = out["scored"]
+    assert len(totals) == players and len(out["cards"]) == players
+    assert all(k in out["events_seen"] for k in ("start", "action", "round", "end"))
+    if undo:
+        assert "undo" in out["events_seen"]
+    if players == 1:
+        assert out["winners"] == [0]
+    else:
+        best = max(totals)
+        assert set(out["winners"]) <= {p for p in range(players) if totals[p] == best}  # C10
+
+
+def test_power_cut_at_every_write_resumes_the_last_complete_step(deployed):
+    # A big heap: the sweep keeps two whole games' fakes alive per cut.
+    lines = mpy(deployed, "import capture_checks\ncapture_checks.power_cuts(2, False, 0, 3, '', 9, 1)",
+                heap="1M")
+    assert lines[-1].endswith(", 0 failed"), "\n".join(lines[-10:])
+    assert int(lines[-1].split()[0]) > 50
+
+
+def test_random_presses_no_exceptions(deployed, tmp_path):
+    code = "import headless, json\nrep, b = headless.run(3000, 7, {!r}, {}, True, '')\n" \
+           "print(json.dumps(rep))".format(str(tmp_path / "flash"), START)
+    rep = json.loads(mpy(deployed, code)[-1])
+    assert rep["errors"] == 0
+    assert {"capture.draw", "capture.throw", "capture.check"} <= set(rep["screens"])
