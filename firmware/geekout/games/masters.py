@@ -270,7 +270,10 @@ class EndScreen(Screen):
 
     def enter(self):
         leds = self.game.app.board.leds
-        leds.show_seats(len(self.game.totals()))
+        if len(self.winners) == 1:  # the winner's LED bright, the others dim
+            leds.show_turn(self.winners[0], len(self.game.totals()))
+        else:
+            leds.show_seats(len(self.game.totals()))
 
     def key(self, k):
         if k == keys.OK:
@@ -298,7 +301,7 @@ class EndScreen(Screen):
             text = "Tie: " + " ".join(SEAT_NAMES[i][:3] for i in self.winners)
         if len(self.game.totals()) == 1:
             text = "Score {}".format(self.game.totals()[0])
-        center(fb, text[:16], 48)
+        center(fb, text[:16], 45)
         fb.text("OK: done", 32, 56, 1)
 
 
