@@ -397,3 +397,18 @@ def test_a_board_can_offer_fewer_games():
     d.boot()
     d.press(keys.OK)
     assert d.top().name == "games" and d.top().items == ["Masters"]
+
+
+def test_a_cursor_move_sends_few_bytes_and_a_no_op_none():
+    d = booted(seed=4)
+    d.start(0, 2)
+    d.press(keys.OK)  # roll
+    g = d.top()
+    assert g.name == "masters.dice" and g.mode == 0
+    bus = d.board.i2c
+    before = bus.bytes
+    d.press(keys.DOWN)  # the bar under the faces moves one place
+    assert 0 < bus.bytes - before < 80
+    before = bus.bytes
+    d.press(keys.BACK)  # nothing to go back from while picking a die: nothing changes
+    assert bus.bytes == before
