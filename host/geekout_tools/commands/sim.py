@@ -162,22 +162,30 @@ def _interactive(args, seed, script, games):
             board.clock.now = now()
             ready, _, _ = select.select([fd], [], [], 0.05)
             if ready:
-                ch = os.read(fd, 8).decode("utf-8", "replace")
-                k = None
-                if ch in ("\x1b[A",):
-                    k = 0
-                elif ch in ("\x1b[B",):
-                    k = 1
-                elif ch == "q":
+                data = os.read(fd, 64).decode("utf-8", "replace")
+                quit_now = False
+                while data:  # several keys may arrive in one read
+                    k = None
+                    if data.startswith("\x1b[A"):
+                        k, data = 0, data[3:]
+                    elif data.startswith("\x1b[B"):
+                        k, data = 1, data[3:]
+                    elif data.startswith("\x1b"):
+                        data = data[3:] if data.startswith("\x1b[") else data[1:]
+                    else:
+                        ch, data = data[0], data[1:]
+                        if ch == "q":
+                            quit_now = True
+                            break
+                        if ch == "p":
+                            shots += 1
+                            name = args.screenshot or "sim-{}.png".format(shots)
+                            host.save_png(board.display.buffer, board.pixels.rgb, name)
+                        k = _KEYMAP.get(ch)
+                    if k is not None:
+                        app.ui.handle(k)
+                if quit_now:
                     break
-                elif ch == "p":
-                    shots += 1
-                    name = args.screenshot or "sim-{}.png".format(shots)
-                    host.save_png(board.display.buffer, board.pixels.rgb, name)
-                else:
-                    k = _KEYMAP.get(ch[:1])
-                if k is not None:
-                    app.ui.handle(k)
             app.ui.tick(board.clock())
             draw()
     finally:
