@@ -23,7 +23,7 @@ class Starting(Screen):
         self.config = config
 
     def tick(self, now):
-        cat.forget()  # the app imports this game again: the catalog is read again
+        cat.forget()  # the app imports this game afresh: the catalog is read again
         self.app.start("capture", self.config)
         return True
 

@@ -14,12 +14,6 @@ from geekout.ui.core import title
 from geekout.ui.widgets import SEAT_NAMES, Menu
 
 
-def _menu():
-    from geekout.games import capture_menu
-
-    return capture_menu
-
-
 def _nothing():
     pass
 
@@ -85,9 +79,9 @@ def cards_menu(g):
 
 def chose_card(g, i):
     if i < len(g.slot_of):
-        _menu().name_card(g, g.slot_of[i])
+        name_card(g, g.slot_of[i])
     elif i == len(g.slot_of) and g.state.round:
-        _menu().choose_actives(g)
+        choose_actives(g)
     else:
         g.commit([C.GO], "Throw!")
 
@@ -111,3 +105,51 @@ def draw_draw(g, fb):
             fb.hline(x + 1, 53, 16, 1)
     fb.text("OK:luminous/Go" if g.cursor < n else "Fled {} Enc {}".format(
         st.fled, st.encounters), 0, 56, 1)
+
+
+def name_card(g, slot):
+    """Name a card on the table from the catalog (C3 weakness, C13, C11 Munchkey)."""
+    names = ["Unlisted"] + g.cat.names
+
+    def chose(i):
+        g.ui.pop()
+        if i == 0:
+            return
+        row = i - 1
+        number = cat.number_for(g.cat, row)
+        t = g.state.slots[slot]
+        if t == C.NO_CARD:
+            g.refuse("That card is gone")
+        elif not number:
+            g.refuse("No number for that card")
+        elif C.number_of(t) != number and cat.in_play(g.state, number):
+            g.refuse("Already in play")
+        else:
+            g.commit(cat.identify(g.cat, slot, row), "Card {} is {}".format(
+                slot + 1, g.cat.names[row]))
+
+    g.ui.push(Menu(g.ui, "Card {} is".format(slot + 1), names, chose, "capture.catalog"))
+
+
+def choose_actives(g):
+    st = g.state
+    items = []
+    for p in range(st.players):
+        i = st.active[p]
+        items.append("{} {}".format(SEAT_NAMES[p][:3], cat.coll_name(
+            g.cat, g.cfg, p, i, st.collections[p][i])))
+
+    def player(p):
+        coll = g.state.collections[p]
+        names = [cat.coll_name(g.cat, g.cfg, p, i, coll[i]) for i in range(len(coll))]
+
+        def chose(i):
+            g.ui.pop()
+            g.ui.pop()
+            g.commit([C.active_action(p, i)], "{} chooses {}".format(
+                SEAT_NAMES[p], names[i]))
+
+        g.ui.push(Menu(g.ui, SEAT_NAMES[p] + "'s active", names, chose,
+                          "capture.active", None, g.state.active[p]))
+
+    g.ui.push(Menu(g.ui, "Actives", items, player, "capture.actives"))

@@ -18,6 +18,10 @@ from geekout.rules import capture as C
 from geekout.ui.core import Screen, title
 
 _MODES = ("capture_draw", "capture_throw", "capture_check")
+# Rules-core phases, the screen's mode in each, and its module (index in _MODES).
+_PHASES = ("draw", "setup", "throw", "check", "bullseye", "take", "over")
+_MODE_NAMES = ("draw", "cards", "throw", "check", "tie", "take", "over")
+_MODULE_OF = (0, 0, 1, 2, 2, 2, -1)
 _MENU = "geekout.games.capture_menu"
 
 
@@ -35,6 +39,7 @@ class CaptureGame(Screen):
         self.mode = ""
         self.ph = None  # the loaded mode module
         self.ph_name = ""
+        self.pending = False  # the mode module is still to be loaded (ensure)
         self.opt = 0  # throw mode: option index
         self.lum = 0  # draw mode: luminous slots
         self.cursor = 0  # draw mode: slot cursor
@@ -124,24 +129,32 @@ class CaptureGame(Screen):
 
     # -- modes -------------------------------------------------------------------------
     def sync(self):
-        """Choose the mode (its module, its menu) from the rules core's phase."""
+        """Choose the mode from the rules core's phase. Its module is loaded (and the
+        others dropped) by ensure(), at the next draw or key: by then the code that
+        made the step has returned, so two mode modules are never in RAM together."""
         st = self.state
         phase = st.phase_name()
         self.menu = None
-        leds = self.app.board.leds
-        if phase == "over":
-            self.mode = "over"
-            leds.show_seats(st.players)
-        else:
-            m = 0 if phase in ("draw", "setup") else 1 if phase == "throw" else 2
-            self.load(_MODES[m]).enter(self, phase)
+        i = _PHASES.index(phase)
+        self.mode = _MODE_NAMES[i]
+        self.pending = phase != "over"
+        if not self.pending:
+            self.app.board.leds.show_seats(st.players)
         name = "capture." + self.mode
         if name != self.name:
             self.name = name
             if name not in self.ui.visited:
                 self.ui.visited.append(name)
-        if phase != "over":
-            leds.show_turn(self.seat(), st.players)
+
+    def ensure(self):
+        """The mode module of the phase, loaded and entered (see sync)."""
+        if self.pending:
+            self.pending = False
+            st = self.state
+            phase = st.phase_name()
+            self.load(_MODES[_MODULE_OF[_PHASES.index(phase)]]).enter(self, phase)
+            self.app.board.leds.show_turn(self.seat(), st.players)
+        return self.ph
 
     def load(self, name):
         """The mode module `name`, the other one dropped from RAM."""
@@ -174,6 +187,7 @@ class CaptureGame(Screen):
 
         self.ph = None
         self.ph_name = ""
+        self.pending = False
         for name in _MODES:
             cat.unload("geekout.games." + name)
         data = capture.final_data(self.game)
@@ -181,6 +195,7 @@ class CaptureGame(Screen):
 
     # -- keys ------------------------------------------------------------------------
     def key(self, k):
+        self.ensure()
         if self.state.is_terminal():
             self.to_end()
         elif self.menu is not None:
@@ -198,6 +213,7 @@ class CaptureGame(Screen):
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, fb):
+        self.ensure()
         if self.menu is not None:
             self.menu.draw(fb)
             if self.mode in ("tie", "take"):

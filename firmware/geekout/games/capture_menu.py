@@ -1,6 +1,6 @@
 """Geekmon Capture on the gadget: the game menu and the choices made in pushed menus
-(critical catch, elemental zone, naming a card, the actives, the collections). Loaded
-on demand and dropped again once the game screen is back on top.
+(critical catch, elemental zone, the collections). Loaded on demand and dropped again
+once the game screen is back on top.
 Functions take the game screen (games/capture_game.py) as `g`.
 """
 
@@ -11,6 +11,12 @@ from geekout.rules import capture as C
 from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, TextPage
 
 _FLASH_SCORE = const(2)  # hal.leds.FLASH_SCORE
+
+
+def _draw():
+    from geekout.games import capture_draw
+
+    return capture_draw
 
 
 def long_ok(g):
@@ -27,54 +33,6 @@ def long_ok(g):
                 break
     items += ["Collections", "Help", "Home", "End game"]
     g.ui.push(Menu(g.ui, "Game menu", items, lambda i: game_menu(g, items[i]), "capture.menu"))
-
-
-def name_card(g, slot):
-    """Name a card on the table from the catalog (C3 weakness, C13, C11 Munchkey)."""
-    names = ["Unlisted"] + g.cat.names
-
-    def chose(i):
-        g.ui.pop()
-        if i == 0:
-            return
-        row = i - 1
-        number = cat.number_for(g.cat, row)
-        t = g.state.slots[slot]
-        if t == C.NO_CARD:
-            g.refuse("That card is gone")
-        elif not number:
-            g.refuse("No number for that card")
-        elif C.number_of(t) != number and cat.in_play(g.state, number):
-            g.refuse("Already in play")
-        else:
-            g.commit(cat.identify(g.cat, slot, row), "Card {} is {}".format(
-                slot + 1, g.cat.names[row]))
-
-    g.ui.push(Menu(g.ui, "Card {} is".format(slot + 1), names, chose, "capture.catalog"))
-
-
-def choose_actives(g):
-    st = g.state
-    items = []
-    for p in range(st.players):
-        i = st.active[p]
-        items.append("{} {}".format(SEAT_NAMES[p][:3], cat.coll_name(
-            g.cat, g.cfg, p, i, st.collections[p][i])))
-
-    def player(p):
-        coll = g.state.collections[p]
-        names = [cat.coll_name(g.cat, g.cfg, p, i, coll[i]) for i in range(len(coll))]
-
-        def chose(i):
-            g.ui.pop()
-            g.ui.pop()
-            g.commit([C.active_action(p, i)], "{} chooses {}".format(
-                SEAT_NAMES[p], names[i]))
-
-        g.ui.push(Menu(g.ui, SEAT_NAMES[p] + "'s active", names, chose,
-                          "capture.active", None, g.state.active[p]))
-
-    g.ui.push(Menu(g.ui, "Actives", items, player, "capture.actives"))
 
 
 def critical(g):
@@ -141,7 +99,7 @@ def game_menu(g, item):
         st = g.state
         slots = [s for s in range(C.SLOTS) if st.slots[s] != C.NO_CARD]
         ui.push(Menu(ui, "Name which?", [cat.slot_label(g.cat, st, s) for s in slots],
-                     lambda i: (ui.pop(), name_card(g, slots[i])), "capture.which"))
+                     lambda i: (ui.pop(), _draw().name_card(g, slots[i])), "capture.which"))
     elif item == "Collections":
         show_collections(g)
     elif item == "Help":
