@@ -1,24 +1,16 @@
 """Galaxy battle checks that run under the MicroPython unix port (the deployed .mpy
-firmware) and under CPython: a full game by buttons, a power cut at every flash write,
-battle-focused random presses, and the bench figures. Each prints JSON or
-"FAIL"/summary lines; the pytest side and bench/bench_gadget_battle.py read them."""
+firmware) and under CPython: a full game by buttons, a power cut at every flash write.
+Each prints JSON or "FAIL"/summary lines for the pytest side (random presses are in
+battle_fuzz.py, the bench figures in bench/bench_gadget_battle.py)."""
 
 import gc
 import json
-import sys
 
 from battle_drive import BattleDriver
 from flash import FakeFlash, PowerCut
 from geekout import journal as jn
-from geekout.app import App
 from geekout.ui import keys
-from simboard import Dice, SimBoard
-
-# Random presses, cumulative percentages: UP, DOWN, OK, BACK, long OK, long BACK.
-_WEIGHTS = (22, 44, 80, 93, 98, 100)
-_REBOOT_EVERY = 2500
-# Screens of the app outside the battle: the fuzz goes back to its battle from these.
-_AWAY = ("home", "games", "settings", "display", "brightness", "about", "replace?")
+from simboard import SimBoard
 
 
 class NullDisplay:
@@ -163,125 +155,3 @@ def _check_resume(flash, expected, seed, draw, play_on):
     if play_on:
         e.play_out()
     return None
-
-
-def _pick(r):
-    for k in range(len(_WEIGHTS)):
-        if r < _WEIGHTS[k]:
-            return k
-    return keys.OK
-
-
-def _print_exc(e):
-    if hasattr(sys, "print_exception"):
-        sys.print_exception(e)  # type: ignore
-    else:
-        import traceback
-
-        traceback.print_exception(type(e), e, e.__traceback__)
-
-
-def _back_to_battle(d, players):
-    """From a screen outside the battle: resume the saved battle or start a new one."""
-    top = d.top()
-    if top.name != "home":
-        d.press(keys.LONG_BACK)
-        return 0
-    if d.app.saved and d.app.journal.game == "battle":
-        while top.items[top.index] != "Resume game":
-            d.press(keys.DOWN)
-        d.press(keys.OK)
-        return 0
-    d.start_battle(players)
-    return 1
-
-
-def fuzz(presses, seed, draw=True):
-    """Random presses in the battle (a long BACK or the end of a game leads back into a
-    battle); a power cycle every 2500 presses. Every exception is an error, and so is a
-    journal on flash that differs from the state on screen. Prints one JSON line."""
-    rng = Dice(seed * 7 + 3)
-    flash = FakeFlash()
-    b = board(flash, seed, True, draw)
-    d = BattleDriver(b, 10, seed)
-    d.boot()
-    errors = 0
-    mismatches = 0
-    games = 0
-    ended = 0
-    refused = 0
-    visited = []
-    players = 3 + seed % 2
-    d.start_battle(players)
-    games += 1
-    i = 0
-    while i < presses:
-        try:
-            top = d.top()
-            if top.name in _AWAY:
-                games += _back_to_battle(d, players)
-            else:
-                k = _pick(rng(100))
-                d.board.clock.advance(rng(600))
-                d.press(k)
-                t = d.ui.toast_text
-                if t and len(t) > 2 and t[0] == "B" and t[1] in "0123456789":
-                    refused += 1
-                if d.top().name == "battle.end" and k == keys.OK:
-                    ended += 1
-            g = d.game()
-            if g is not None and d.app.journal.game == "battle" and \
-                    bytes(d.app.journal.actions) != bytes(g.state.journal):
-                mismatches += 1
-            i += 1
-            if i % _REBOOT_EVERY == 0:
-                for n in d.ui.visited:
-                    if n not in visited:
-                        visited.append(n)
-                d.app = App(b)
-                d.ui = d.app.ui
-                d.app.boot()
-        except Exception as e:  # noqa: BLE001 - every exception is an error to report
-            errors += 1
-            i += 1
-            _print_exc(e)
-            d.app = App(b)
-            d.ui = d.app.ui
-            d.app.boot()
-    for n in d.ui.visited:
-        if n not in visited:
-            visited.append(n)
-    print(json.dumps({"presses": presses, "errors": errors, "mismatches": mismatches,
-                      "games": games, "victories": ended, "refused": refused,
-                      "screens": visited, "flash_writes": flash.writes}))
-
-
-def bench(players, seed, root="benchflash"):
-    """Figures: peak heap after gc.collect() at every press over a full game, press to
-    redraw times, the geekout modules loaded. The saved game goes to files (hal.storage)."""
-    from geekout.hal.storage import Storage
-
-    try:
-        from time import ticks_diff, ticks_us  # noqa: F401 - drive.py times presses
-    except ImportError:
-        pass
-    b = SimBoard(storage=Storage(root), seed=seed, events=True)
-    d = BattleDriver(b, seed=seed)
-    d.peak = 0
-    d.after_press = _heap
-    gc.collect()
-    rest = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
-    d.boot()
-    d.start_battle(players)
-    d.times = []
-    d.undo_every = 9
-    d.play_out()
-    t = sorted(d.times) or [0]
-    st = d.game().state
-    mods = sorted(k for k in sys.modules if k.startswith("geekout"))
-    print(json.dumps({"players": players, "seed": seed, "presses": d.presses, "events": st.count,
-                      "condition": st.condition, "timed": len(t), "median_us": t[len(t) // 2],
-                      "p90_us": t[len(t) * 9 // 10], "max_us": t[-1], "peak_heap": d.peak,
-                      "rest_heap": rest, "modules": mods,
-                      "i2c_per_press": b.i2c.bytes / max(1, d.presses),
-                      "flash_writes": b.storage.writes}))

@@ -12,15 +12,52 @@ try:
 except ImportError:  # CPython: no press timing
     ticks_us = None
 from geekout.app import App
-from geekout.games import battle as G
-from geekout.rules import battle as B
-from geekout.rules import battle_events as E
 from geekout.ui import keys
+from micropython import const
 from simboard import Dice
 
-_ACTION = {E.CELL: G.A_CELL, E.STARS: G.A_STARS, E.MOVE: G.A_MOVE, E.TURN: G.A_TURN,
-           E.DRONE: G.A_DRONE, E.UPGRADE: G.A_UPGRADE, E.ATTACK: G.A_ATTACK,
-           E.WORMHOLE: G.A_UNIQUE, E.DONE: G.A_DONE}
+# The rules core's numbers (rules/battle_events.py, rules/battle.py), kept here rather
+# than imported: the app drops a game's modules when it is left and imports them again
+# when the game is resumed, so a driver holding them would keep a second copy in RAM.
+_CELL = const(1)
+_STARS = const(2)
+_MOVE = const(3)
+_TURN = const(4)
+_DRONE = const(5)
+_UPGRADE = const(6)
+_ATTACK = const(7)
+_WORMHOLE = const(8)
+_DONE = const(9)
+_SMALL = const(0)
+_BOMB = const(1)
+_NOVA = const(2)
+_SHIELD = const(4)  # the star shield's bit in a player's unique actions
+_SHIPS = const(4)
+_PH_OPEN_CELLS = const(1)
+_PH_OPEN_STARS = const(2)
+_PH_EXPLORE = const(3)
+_PH_DRONES = const(4)
+_PH_ATTACKS = const(5)
+
+
+def stars_ev(p, bombs, merges=()):
+    m = list(merges) + [0, 0]
+    return (_STARS, p, bombs, len(merges), m[0], m[1])
+
+
+def move_ev(p, ship, base=0, small=0, bomb=0, nova=0, shield=0):
+    return (_MOVE, p, ship, base, small, bomb, nova, shield)
+
+
+def attack_ev(p, ship, target, tship, teleport=0):
+    return (_ATTACK, p, ship, target, tship, teleport)
+
+# The turn screen's entry for each event type (games/battle.py _A_*: cell 0, stars 1,
+# move 2, attack 3, upgrade 4, drone 5, turn 6, unique action 7, done 8).
+_ACTION = {_CELL: 0, _STARS: 1, _MOVE: 2, _TURN: 6, _DRONE: 5, _UPGRADE: 4, _ATTACK: 3,
+           _WORMHOLE: 7, _DONE: 8}
+_BACK = ("battle.first", "battle.refused", "battle.status", "battle.menu", "battle.end_menu",
+         "battle.end?", "scoreboard", "help", "text")
 
 
 class BattleDriver:
@@ -96,27 +133,30 @@ class BattleDriver:
 
     # -- one press at a time ------------------------------------------------------------
     def step(self):
-        """One press towards the end of the game; False when the victory shows."""
+        """One press towards the end of the game; False when the victory shows. The key
+        is chosen first and pressed with no screen held here, so the heap probe after
+        a press sees only what the firmware keeps."""
+        k = self._decide()
+        if k is None:
+            return False
+        if k >= 0:
+            self.press(k)
+        return True
+
+    def _decide(self):
         top = self.top()
         name = top.name
         if name == "battle.end":
-            return False
+            return None
         if name == "resume?":
-            if not top.answer:
-                self.press(keys.UP)
-            self.press(keys.OK)
-        elif name in ("battle.first", "battle.refused", "battle.status", "scoreboard", "help",
-                      "text"):
-            self.press(keys.BACK)
-        elif name == "battle.turn":
-            self._turn(top)
-        elif name == "battle.menu":
-            self.press(keys.BACK)
-        elif name.startswith("battle."):
-            self._entry(top, name)
-        else:
-            raise ValueError("driver lost on screen " + name)
-        return True
+            return keys.OK if top.answer else keys.UP
+        if name == "battle.turn":
+            return self._turn(top)
+        if hasattr(top, "q"):  # a question of an entry (games/battle_entry.py)
+            return self._entry(top, name)
+        if name in _BACK:
+            return keys.BACK
+        raise ValueError("driver lost on screen " + name)
 
     def play_out(self, limit=200000):
         n = 0
@@ -129,48 +169,39 @@ class BattleDriver:
     def _turn(self, g):
         st = g.state
         if st.is_terminal():
-            self.press(keys.OK)
-            return
+            return keys.OK
         if self.goal is not None and st.count != self.goal_count:
             self.goal = None  # taken (or undone past)
             self.entered += 1
         if self.goal is None:
             self.decisions += 1
             if self.undo_every and self.decisions % self.undo_every == 0 and st.count > 1:
-                self.game_menu("Undo")
                 self.undone += 1
-                return
+                self.game_menu("Undo")
+                return -1
             self.goal = choose(st, self.rng)
             self.goal_count = st.count
         want = _ACTION[self.goal[0]]
         items = g.items()
         g._cursor()
         i = items.index(want)
-        if g.index % len(items) != i:
-            self.press(keys.DOWN)
-        else:
-            self.press(keys.OK)
+        return keys.DOWN if g.index != i else keys.OK
 
     def _pick(self, ask, want):
-        i = list(ask.values).index(want)
-        if ask.index != i:
-            self.press(keys.DOWN)
-        else:
-            self.press(keys.OK)
+        return keys.DOWN if ask.index != list(ask.values).index(want) else keys.OK
 
     def _entry(self, ask, name):
         """Answer the entry's question for the goal event."""
         ev = self.goal
-        if ev is None or name == "battle.menu":
-            self.press(keys.BACK)
-            return
+        if ev is None:
+            return keys.BACK
         kind = ev[0]
-        q = ask.q[0]
+        q = name[7:]
         n = len(ask.answers)
         if q == "ship":
             want = ev[2]
         elif q == "found":
-            want = (ev[3], ev[4], ev[5], ev[6])
+            want = bytes((ev[3], ev[4], ev[5], ev[6]))
             if want not in ask.values:
                 want = None
         elif q == "small":
@@ -196,10 +227,10 @@ class BattleDriver:
         elif q == "merge":
             want = ev[4 + n - 3]
         elif q == "unique":
-            want = 0 if kind == E.WORMHOLE else (1 if kind == E.MOVE else 2)
+            want = 0 if kind == _WORMHOLE else (1 if kind == _MOVE else 2)
         else:  # wormhole
             want = (ev[2], ev[3])
-        self._pick(ask, want)
+        return self._pick(ask, want)
 
 
 # -- the table's policy ------------------------------------------------------------------
@@ -207,12 +238,12 @@ def _found(st, rng, p, s):
     """What the cell a ship enters holds: drawn from what the map has."""
     m = st.map
     if rng(12) == 0:
-        return E.move(p, s, 1)
-    small = rng(min(m[B.SMALL], 2) + 1)
-    bomb = rng(min(m[B.BOMB], 2) + 1) if rng(3) == 0 else 0
-    nova = 1 if m[B.NOVA] and rng(3) == 0 else 0
-    shield = 1 if bomb and st.unique[p] & B.SHIELD and rng(2) else 0
-    return E.move(p, s, 0, small, bomb, nova, shield)
+        return move_ev(p, s, 1)
+    small = rng(min(m[_SMALL], 2) + 1)
+    bomb = rng(min(m[_BOMB], 2) + 1) if rng(3) == 0 else 0
+    nova = 1 if m[_NOVA] and rng(3) == 0 else 0
+    shield = 1 if bomb and st.unique[p] & _SHIELD and rng(2) else 0
+    return move_ev(p, s, 0, small, bomb, nova, shield)
 
 
 def _stars(st, rng, p):
@@ -220,17 +251,17 @@ def _stars(st, rng, p):
     if not opts:
         return None
     bombs = opts[rng(len(opts))]
-    ev = E.stars(p, bombs)
-    if rng(4) == 0 and st.box[B.NOVA]:
+    ev = stars_ev(p, bombs)
+    if rng(4) == 0 and st.box[_NOVA]:
         for ms in range(3, -1, -1):
-            cand = E.stars(p, bombs, (ms,))
+            cand = stars_ev(p, bombs, (ms,))
             if st.is_legal(cand):
                 return cand
     return ev
 
 
 def _ships(st, p):
-    return [s for s in range(B.SHIPS) if st.ship_at(p, s)[0]]
+    return [s for s in range(_SHIPS) if st.ship_at(p, s)[0]]
 
 
 def _attacks(st, p, rng):
@@ -239,11 +270,11 @@ def _attacks(st, p, rng):
         for t in range(st.players):
             if t != p:
                 for ts in _ships(st, t):
-                    ev = E.attack(p, s, t, ts, 1 if rng(5) == 0 else 0)
+                    ev = attack_ev(p, s, t, ts, 1 if rng(5) == 0 else 0)
                     if st.is_legal(ev):
                         out.append(ev)
-                    elif ev[5] and st.is_legal(E.attack(p, s, t, ts)):
-                        out.append(E.attack(p, s, t, ts))
+                    elif ev[5] and st.is_legal(attack_ev(p, s, t, ts)):
+                        out.append(attack_ev(p, s, t, ts))
     return out
 
 
@@ -251,17 +282,17 @@ def choose(st, rng):
     """A legal event for the player in turn."""
     p = st.seat
     ph = st.phase
-    if ph == B.PH_OPEN_CELLS or ph == B.PH_EXPLORE:
-        return E.cell(p)
-    if ph == B.PH_OPEN_STARS:
+    if ph == _PH_OPEN_CELLS or ph == _PH_EXPLORE:
+        return (_CELL, p)
+    if ph == _PH_OPEN_STARS:
         return _stars(st, rng, p)
-    if ph == B.PH_DRONES or ph == B.PH_ATTACKS:
+    if ph == _PH_DRONES or ph == _PH_ATTACKS:
         if rng(40) == 0:
             for t in range(st.players):
-                ev = E.wormhole(p, t, 0)
+                ev = (_WORMHOLE, p, t, 0)
                 if st.is_legal(ev):
                     return ev
-        if ph == B.PH_DRONES:
+        if ph == _PH_DRONES:
             for s in _ships(st, p):
                 ev = _found(st, rng, p, s)
                 if s and rng(3) and st.is_legal(ev):
@@ -270,10 +301,10 @@ def choose(st, rng):
             att = _attacks(st, p, rng)
             if att and rng(5):
                 return att[rng(len(att))]
-        return E.done(p)
+        return (_DONE, p)
     if st.owed == 0:
         att = _attacks(st, p, rng) if rng(2) else []
-        return att[rng(len(att))] if att else E.done(p)
+        return att[rng(len(att))] if att else (_DONE, p)
     ships = _ships(st, p)
     for _ in range(6):
         r = rng(20)
@@ -281,18 +312,18 @@ def choose(st, rng):
         if r < 9:
             ev = _found(st, rng, p, s)
         elif r < 11:
-            ev = E.upgrade(p, s, rng(2))
+            ev = (_UPGRADE, p, s, rng(2))
         elif r < 14:
-            ev = E.drone(p, rng(2))
+            ev = (_DRONE, p, rng(2))
         elif r < 16:
             ev = _stars(st, rng, p)
         elif r < 17:
-            ev = E.cell(p)
+            ev = (_CELL, p)
         elif r < 18:
             att = _attacks(st, p, rng)
             ev = att[rng(len(att))] if att else None
         else:
-            ev = E.turn(p, s)
+            ev = (_TURN, p, s)
         if ev is not None and st.is_legal(ev):
             return ev
-    return E.turn(p, 0)
+    return (_TURN, p, 0)

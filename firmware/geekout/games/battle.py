@@ -5,11 +5,10 @@ B1-B10). The turn screen shows whose turn it is (seat LED lit), a phase stepper
 (exploration, drone moves, attacks, tactical with its 3 action points as pips) and the
 entries of the phase. Every event goes through submit(): checked by the rules core,
 saved as one journal record, or refused with the core's reason and its ruling id
-("B4: ...") with nothing changed. The rest lives in two modules loaded when needed and
-dropped when the turn screen is back on top (RAM: one of them at a time):
-games/battle_entry.py (the questions of an entry), games/battle_after.py (what an entry
-did: event lines, toast, LEDs) and games/battle_status.py (setup, first player, status,
-game menu, undo, victory).
+("B4: ...") with nothing changed. The rest lives in modules loaded when needed, one at a
+time (loading one drops the others): games/battle_entry.py (the questions of an entry
+and what an entry did: event lines, toast, LEDs), games/battle_status.py (status, game
+menu, undo) and games/battle_end.py (setup, first player, victory).
 
 Journal payload ('A' records): the rules core's event bytes (battle_events.encode, 1-3
 bytes per event), one record per entry (the two opening cells go in one record). The
@@ -18,6 +17,7 @@ The kinds of placed stars are in the journal (the core needs them) but never on 
 nor in the live event lines: bombs lie face down on the table.
 """
 
+import gc
 import sys
 
 from micropython import const
@@ -28,38 +28,42 @@ from geekout.ui import keys
 from geekout.ui.core import Screen, W, title, wrap
 from geekout.ui.widgets import SEAT_NAMES
 
-# Entries of the turn screen's list (also the kinds of battle_entry.Ask).
-A_CELL = const(0)
-A_STARS = const(1)
-A_MOVE = const(2)
-A_ATTACK = const(3)
-A_UPGRADE = const(4)
-A_DRONE = const(5)
-A_TURN = const(6)
-A_UNIQUE = const(7)
-A_DONE = const(8)
-A_STATUS = const(9)
+# Entries of the turn screen's list (also the kinds of battle_entry.Ask, which keeps
+# its own copy: private consts cost no RAM on MicroPython).
+_A_CELL = const(0)
+_A_STARS = const(1)
+_A_MOVE = const(2)
+_A_ATTACK = const(3)
+_A_UPGRADE = const(4)
+_A_DRONE = const(5)
+_A_TURN = const(6)
+_A_UNIQUE = const(7)
+_A_DONE = const(8)
+_A_STATUS = const(9)
 
 # The entries offered in each phase (index: phase - 1; the last, the game over).
 _ITEMS = (
-    (A_CELL, A_STATUS),
-    (A_STARS, A_STATUS),
-    (A_CELL, A_STATUS),
-    (A_MOVE, A_UNIQUE, A_DONE, A_STATUS),
-    (A_ATTACK, A_UNIQUE, A_DONE, A_STATUS),
-    (A_MOVE, A_ATTACK, A_UPGRADE, A_DRONE, A_STARS, A_CELL, A_TURN, A_UNIQUE, A_DONE, A_STATUS),
-    (A_STATUS,),
+    (_A_CELL, _A_STATUS),
+    (_A_STARS, _A_STATUS),
+    (_A_CELL, _A_STATUS),
+    (_A_MOVE, _A_UNIQUE, _A_DONE, _A_STATUS),
+    (_A_ATTACK, _A_UNIQUE, _A_DONE, _A_STATUS),
+    (_A_MOVE, _A_ATTACK, _A_UPGRADE, _A_DRONE, _A_STARS, _A_CELL, _A_TURN, _A_UNIQUE, _A_DONE,
+     _A_STATUS),
+    (_A_STATUS,),
 )
-_LABELS = ("Place cell", "Place 2 stars", "Move ship", "Attack", "Upgrade", "New drone",
-           "Turn cannon", "Unique action", "End turn", "Status")
-_STEPS = ("Exp", "Drn", "Atk", "Tac")
+# Words in one string each (RAM: a string constant is an object of its own on MicroPython).
+_LABELS = "Place cell|Place 2 stars|Move ship|Attack|Upgrade|New drone|Turn cannon|" \
+    "Unique action|End turn|Status"
+_STEPS = "ExpDrnAtkTac"
 _ROWS = const(4)
 _END_TURN = const(8)  # index of End turn in the tactical list
 
 _MPY = sys.implementation.name == "micropython"
-ENTRY = "geekout.games.battle_entry"
-STATUS = "geekout.games.battle_status"
-AFTER = "geekout.games.battle_after"
+_ENTRY = "geekout.games.battle_entry"
+_STATUS = "geekout.games.battle_status"
+_END = "geekout.games.battle_end"
+_MODS = (_ENTRY, _STATUS, _END)
 
 
 def name(p):
@@ -67,12 +71,18 @@ def name(p):
 
 
 def load(mod):
-    """Import one of the battle's other modules (until drop())."""
+    """Import one of the battle's other modules; the others go first (one in RAM at a
+    time; a screen of a dropped module still on the stack keeps its own code)."""
+    if mod not in sys.modules:
+        for m in _MODS:
+            if m != mod:
+                drop(m)
     return __import__(mod, None, None, ("x",))
 
 
 def drop(mod):
-    """Forget a module so its RAM comes back once nothing of it is in use. Only on
+    """Forget a module and collect at once, so its RAM is free for the next one in the
+    same place (loading and dropping without collecting fragments the heap). Only on
     MicroPython: CPython (simulator, tests) has RAM to spare and re-imports slowly."""
     if _MPY and mod in sys.modules:
         sys.modules.pop(mod)
@@ -80,14 +90,15 @@ def drop(mod):
             delattr(sys.modules["geekout.games"], mod[14:])
         except (AttributeError, KeyError):
             pass
+        gc.collect()
 
 
 def setup(app):
-    load(STATUS).setup(app)
+    load(_END).setup(app)
 
 
 def play(app, config, actions):
-    return load(STATUS).play(app, config, actions)
+    return load(_END).play(app, config, actions)
 
 
 class BattleGame(Screen):
@@ -162,7 +173,7 @@ class BattleGame(Screen):
         self.show_turn()
 
     def long_ok(self):
-        load(STATUS).game_menu(self)
+        load(_STATUS).game_menu(self)
 
     def tick(self, now):
         if self.state.is_terminal() and not self.ended and self.ui.top() is self:
@@ -171,9 +182,8 @@ class BattleGame(Screen):
         return False
 
     def victory(self):
-        drop(AFTER)
         self.ended = 1
-        self.ui.push(load(STATUS).EndScreen(self))
+        self.ui.push(load(_END).EndScreen(self))
 
     def _cursor(self):
         """Back to the top of the list when the phase or the seat changes; on End turn
@@ -201,25 +211,20 @@ class BattleGame(Screen):
             p = st.seat
             if st.is_terminal():
                 self.victory()
-            elif a == A_STATUS:
-                load(STATUS).status(self, p)
-            elif a == A_CELL:  # B10: both opening cells in one go
+            elif a == _A_STATUS:
+                load(_STATUS).status(self, p)
+            elif a == _A_CELL:  # B10: both opening cells in one go
                 self.submit([E.cell(p)] * (st.owed if st.phase == B.PH_OPEN_CELLS else 1))
-            elif a == A_DONE:
+            elif a == _A_DONE:
                 self.submit([E.done(p)])
             else:
-                load(ENTRY).start(self, a)
+                load(_ENTRY).start(self, a)
 
     def draw(self, fb):
-        # On top again: no entry or status screen is left, nor running (a redraw comes
-        # after the key is handled), so their modules can go.
-        drop(ENTRY)
-        drop(STATUS)
-        drop(AFTER)
-        if self.fresh:
+        if self.fresh:  # an entry was just taken: its result (battle_entry.after)
             fresh = self.fresh
             self.fresh = None
-            load(AFTER).after(self, fresh[0], fresh[1])
+            load(_ENTRY).after(self, fresh[0], fresh[1])
         st = self.state
         self._cursor()
         ph = st.phase
@@ -252,15 +257,15 @@ class BattleGame(Screen):
     def _label(self, a):
         st = self.state
         ph = st.phase
-        if a == A_CELL and ph == B.PH_OPEN_CELLS:
+        if a == _A_CELL and ph == B.PH_OPEN_CELLS:
             return "Place {} cell{}".format(st.owed, "s" if st.owed > 1 else "")
-        if a == A_MOVE and ph == B.PH_DRONES:
+        if a == _A_MOVE and ph == B.PH_DRONES:
             return "Move drone"
-        if a == A_DONE and ph == B.PH_DRONES:
+        if a == _A_DONE and ph == B.PH_DRONES:
             return "Done: attacks"
-        if a == A_DONE and ph == B.PH_ATTACKS and not st.wormholed:
+        if a == _A_DONE and ph == B.PH_ATTACKS and not st.wormholed:
             return "Done: tactical"
-        return _LABELS[a]
+        return _LABELS.split("|")[a]
 
     def _stepper(self, fb, cur):
         """Four phases in a row, the current one inverted; 3 pips for the action points
@@ -270,7 +275,7 @@ class BattleGame(Screen):
             x = k * 28
             if k == cur:
                 fb.fill_rect(x, 11, 26, 11, 1)
-            fb.text(_STEPS[k], x + 1, 13, 0 if k == cur else 1)
+            fb.text(_STEPS[k * 3:k * 3 + 3], x + 1, 13, 0 if k == cur else 1)
         pips = B.ACTION_POINTS
         if st.wormholed:  # B3: no tactical phase after the wormhole
             fb.hline(84, 16, 26, 1)

@@ -8,36 +8,64 @@ left out of the lists; when none is legal the entry is refused at once with the 
 reason (ruling id first); a list of one ship or one payment is answered by itself. The
 three kinds of placed stars are always offered, whatever the reserve holds, so the
 screen does not tell the table what a player has left (the core refuses what the
-reserve lacks, B4). Loaded for an entry and dropped after (games/battle.py).
+reserve lacks, B4). Also here: what an entry did once the rules core took it (the
+live event lines of docs/events.md, a toast with its result, the seat LEDs and cues),
+run by the turn screen's redraw. Loaded for the first entry, dropped when the status,
+game menu or victory screens need the RAM (games/battle.py).
+
+RAM: every string constant is an object of its own on MicroPython (about 70 bytes on
+the 64-bit unix port), so the words live in a few "|"-separated strings, split when
+a question is shown.
 """
 
-from geekout.games.battle import (
-    A_ATTACK,
-    A_DRONE,
-    A_MOVE,
-    A_STARS,
-    A_TURN,
-    A_UNIQUE,
-    A_UPGRADE,
-    name,
-)
+from micropython import const
+
+from geekout.games.battle import name as seat_name
 from geekout.rules import battle as B
 from geekout.rules import battle_events as E
+from geekout.ui.widgets import SEAT_NAMES as _SEATS
 from geekout.ui.widgets import Menu
 
-# What the cell a ship enters held: (to base, small, bomb, supernova); None: Other...
-_FOUND = ((0, 0, 0, 0), (0, 1, 0, 0), (0, 2, 0, 0), (0, 0, 1, 0), (0, 1, 1, 0),
-          (0, 0, 2, 0), (0, 0, 0, 1), (1, 0, 0, 0), None)
-_FOUND_TEXT = ("Empty cell", "1 small", "2 small", "1 bomb", "Small + bomb", "2 bombs",
-               "Supernova", "To own base", "Other...")
-_KINDS = ("2 small", "Small + bomb", "2 bombs", "Supernova made")
-_MERGE = ("3 small", "2 small 1 bomb", "1 small 2 bomb", "3 bombs")
-_COUNTS = ("Small found", "Bombs found", "Novas found")
-_PAY = ("Small star", "Supernova")
-_NO_YES = ("No", "Yes")
-_COUNT_IDS = ("small", "bombs", "novas")
-_SKIP = ("ship", "pay", "merges")  # questions answered by themselves when one choice
-_HEADINGS = ("", "", "Move which ship", "Attack with", "Upgrade which", "", "Turn cannon")
+# Entry kinds: the turn screen's entries (games/battle.py _A_*).
+_A_STARS = const(1)
+_A_MOVE = const(2)
+_A_ATTACK = const(3)
+_A_UPGRADE = const(4)
+_A_DRONE = const(5)
+_A_TURN = const(6)
+_A_UNIQUE = const(7)
+# Questions: their screen names ("battle." + name) and headings, in this order.
+_Q_SHIP = const(0)
+_Q_FOUND = const(1)
+_Q_SMALL = const(2)
+_Q_SHIELD = const(5)
+_Q_TARGET = const(6)
+_Q_TELEPORT = const(7)
+_Q_PAY = const(8)
+_Q_KINDS = const(9)
+_Q_KINDS2 = const(10)
+_Q_MERGES = const(11)
+_Q_MERGE = const(12)
+_Q_UNIQUE = const(13)
+_Q_WORMHOLE = const(14)
+_NAMES = ("ship|found|small|bombs|novas|shield|target|teleport|pay|kinds|kinds2|merges|merge|"
+         "unique|wormhole")
+_HEADINGS = ("||Small found|Bombs found|Novas found|Use star shield?|||Pay with|Place 2 stars|"
+             "Stars placed|Supernovas made||Unique action|Wormhole on")
+_SHIP_HEADINGS = "||Move which ship|Attack with|Upgrade which||Turn cannon"
+# What the cell a ship enters held: 4 bytes each (to base, small, bomb, supernova); the
+# last item, Other..., counts each kind.
+_FOUND = b"\0\0\0\0\0\1\0\0\0\2\0\0\0\0\1\0\0\1\1\0\0\0\2\0\0\0\0\1\1\0\0\0"
+_FOUND_TEXT = "Empty cell|1 small|2 small|1 bomb|Small + bomb|2 bombs|Supernova|To own base|Other..."
+_KINDS = "2 small|Small + bomb|2 bombs|Supernova made"
+_MERGE = "3 small|2 small 1 bomb|1 small 2 bomb|3 bombs"
+_PAY = "Small star|Supernova"
+_NO_YES = "No|Yes"
+_COUNTS = "0|1|2|3"
+
+
+def words(text, k=99):
+    return text.split("|")[:k]
 
 
 def start(game, kind):
@@ -49,8 +77,8 @@ def start(game, kind):
 
 
 class Ask(Menu):
-    """One question at a time: self.q = (id, heading, item texts, values). OK answers,
-    BACK takes the last answer back (or leaves)."""
+    """One question at a time: self.q = (question, heading or None, item texts, values).
+    OK answers, BACK takes the last answer back (or leaves)."""
 
     name = "battle.ask"
 
@@ -87,12 +115,13 @@ class Ask(Menu):
             q = self.question()
             if q is None:
                 return
-            if len(q[3]) == 1 and q[0] in _SKIP:
+            k = q[0]
+            if len(q[3]) == 1 and (k == _Q_SHIP or k == _Q_PAY or k == _Q_MERGES):
                 self.answers.append((q[3][0], 1))
                 continue
             self.q = q
-            self.name = "battle." + q[0]
-            self.heading = q[1]
+            self.name = "battle." + words(_NAMES)[k]
+            self.heading = q[1] or words(_HEADINGS)[k]
             self.items = q[2]
             self.values = q[3]
             self.index = 0
@@ -103,6 +132,14 @@ class Ask(Menu):
         if not self.game.submit([ev]):
             self.undo()  # refused: the question stays, with the reason shown
 
+    def refuse(self, ev):
+        """Show why the rules refuse `ev`; the last answer is taken back."""
+        try:
+            self.game.state.check(ev)
+        except ValueError as e:
+            self.game.refuse(e)
+            self.undo()
+
     def question(self):
         st = self.game.state
         p = st.seat
@@ -111,14 +148,16 @@ class Ask(Menu):
             v.append(a[0])
         kind = self.kind
         flag = 0
-        if kind == A_UNIQUE:  # B9: wormhole; star shield (a move); foe teleports (attack)
+        if kind == _A_UNIQUE:  # B9: wormhole; star shield (a move); foe teleports (attack)
             if not v:
                 u = st.unique[p]
-                return ("unique", "Unique action",
-                        ("Wormhole" if u & B.WORMHOLE_UA else "Wormhole: used",
-                         "Star shield" if u & B.SHIELD else "Shield: used", "Foe teleports"),
-                        (0, 1, 2))
-            kind = (0, A_MOVE, A_ATTACK)[v.pop(0)]
+                t = words("Wormhole|Star shield|Foe teleports")
+                if not u & B.WORMHOLE_UA:
+                    t[0] = "Wormhole: used"
+                if not u & B.SHIELD:
+                    t[1] = "Shield: used"
+                return (_Q_UNIQUE, None, t, (0, 1, 2))
+            kind = (0, _A_MOVE, _A_ATTACK)[v.pop(0)]
             flag = 1
         n = len(v)
         # The candidates: every event of this kind with the ships in play.
@@ -130,33 +169,29 @@ class Ask(Menu):
                 if kind == 0:  # wormhole on any ship in play (B9, B10)
                     cands.append(E.wormhole(p, t, s))
                 elif t == p:
-                    if kind == A_MOVE:  # the star shield needs a bomb in the cell (B6)
+                    if kind == _A_MOVE:  # the star shield needs a bomb in the cell (B6)
                         cands.append(E.move(p, s, 0, 0, flag, 0, flag))
-                    elif kind == A_TURN:
+                    elif kind == _A_TURN:
                         cands.append(E.turn(p, s))
-                    elif kind == A_UPGRADE:
+                    elif kind == _A_UPGRADE:
                         cands.append(E.upgrade(p, s, E.PAY_SMALL))
                         cands.append(E.upgrade(p, s, E.PAY_NOVA))
-                elif kind == A_ATTACK:  # B7: never its own side (B10)
+                elif kind == _A_ATTACK:  # B7: never its own side (B10)
                     for a in range(B.SHIPS):
                         if st.ship_at(p, a)[0]:
                             cands.append(E.attack(p, a, t, s, flag))
-        if kind == A_DRONE:
+        if kind == _A_DRONE:
             cands = [E.drone(p, E.PAY_SMALL), E.drone(p, E.PAY_NOVA)]
         ok = []
         for ev in cands:
             if st.is_legal(ev):
                 ok.append(ev)
-        if cands and not ok and (kind != A_MOVE or not n):
-            try:  # nothing legal: the first candidate's refusal says why
-                st.check(cands[0])
-            except ValueError as e:
-                self.game.refuse(e)
-                self.undo()
+        if cands and not ok and (kind != _A_MOVE or not n):
+            self.refuse(cands[0])  # nothing legal: the first candidate's refusal says why
             return None
-        if kind == A_STARS:
+        if kind == _A_STARS:
             return self.stars(st, p, v, n)
-        if kind == A_MOVE and n:
+        if kind == _A_MOVE and n:
             return self.found(st, p, v, n, flag)
         # Lists of ships (own: "ship", any: "wormhole", enemy: "target") or payments.
         texts = []
@@ -164,13 +199,13 @@ class Ask(Menu):
         for ev in ok:
             if kind == 0:
                 x = ev[2:]
-            elif kind == A_DRONE or (n and kind == A_UPGRADE):
-                if kind == A_UPGRADE and ev[2] != v[0]:
+            elif kind == _A_DRONE or (n and kind == _A_UPGRADE):
+                if kind == _A_UPGRADE and ev[2] != v[0]:
                     continue
-                texts.append(_PAY[ev[-1]])
+                texts.append(words(_PAY)[ev[-1]])
                 values.append(ev)
                 continue
-            elif n and kind == A_ATTACK:
+            elif n and kind == _A_ATTACK:
                 if ev[2] != v[0]:
                     continue
                 x = ev[3:5]
@@ -180,56 +215,56 @@ class Ask(Menu):
                 texts.append(_ship(st, x[0], x[1]) if type(x) is tuple else _ship(st, p, x))
                 values.append(x)
         if kind == 0:
-            return ("wormhole", "Wormhole on", texts, values) if not n else \
+            return (_Q_WORMHOLE, None, texts, values) if not n else \
                 self.submit(E.wormhole(p, v[0][0], v[0][1]))
-        if kind == A_DRONE:
-            return ("pay", "Drone: pay with", texts, values) if not n else self.submit(v[0])
+        if kind == _A_DRONE:
+            return (_Q_PAY, "Drone: pay with", texts, values) if not n else self.submit(v[0])
         if not n:
-            return ("ship", _HEADINGS[kind], texts, values)
-        if kind == A_TURN:
+            return (_Q_SHIP, words(_SHIP_HEADINGS)[kind], texts, values)
+        if kind == _A_TURN:
             return self.submit(E.turn(p, v[0]))
-        if kind == A_UPGRADE:
-            return ("pay", "Pay with", texts, values) if n == 1 else self.submit(v[1])
+        if kind == _A_UPGRADE:
+            return (_Q_PAY, None, texts, values) if n == 1 else self.submit(v[1])
         # attack (B7): the target, then whether its player teleports away (B9)
         if n == 1:
-            return ("target", E.SHIP_NAMES[v[0]] + " attacks", texts, values)
+            return (_Q_TARGET, E.SHIP_NAMES[v[0]] + " attacks", texts, values)
         t, ts = v[1]
         if flag or not st.unique[t] & B.TELEPORT:
             return self.submit(E.attack(p, v[0], t, ts, flag))
         if n == 2:
-            return ("teleport", name(t)[:7] + " teleport?", _NO_YES, (0, 1))
+            return (_Q_TELEPORT, seat_name(t)[:7] + " teleport?", words(_NO_YES), (0, 1))
         return self.submit(E.attack(p, v[0], t, ts, v[2]))
 
     def found(self, st, p, v, n, flag):
         """A move (B10): what the cell entered held, then the star shield (B6, B9)."""
         s = v[0]
         if n == 1:
-            texts = []
+            texts = words(_FOUND_TEXT)
             values = []
-            for i in range(9):
-                f = _FOUND[i]
-                if not flag or f is None or f[2]:
-                    texts.append(_FOUND_TEXT[i])
+            for i in range(8):
+                f = _FOUND[i * 4:i * 4 + 4]
+                if not flag or f[2]:
                     values.append(f)
-            return ("found", E.SHIP_NAMES[s] + " enters:", texts, values)
+                else:
+                    texts[i] = ""
+            values.append(None)
+            while "" in texts:
+                texts.remove("")
+            return (_Q_FOUND, E.SHIP_NAMES[s] + " enters:", texts, values)
         f = v[1]
         m = 2
         if f is None:  # Other...: each kind counted 0-3
             if n < 5:
-                return (_COUNT_IDS[n - 2], _COUNTS[n - 2], ("0", "1", "2", "3"), (0, 1, 2, 3))
+                return (_Q_SMALL + n - 2, None, words(_COUNTS), (0, 1, 2, 3))
             f = (0, v[2], v[3], v[4])
             m = 5
         ev = E.move(p, s, f[0], f[1], f[2], f[3], flag)
         if flag or not f[2] or not st.unique[p] & B.SHIELD:
             return self.submit(ev)
-        if n == m:  # the star shield may absorb the first bomb: ask once the move is legal
-            try:
-                st.check(ev)
-            except ValueError as e:
-                self.game.refuse(e)
-                self.undo()
-                return None
-            return ("shield", "Use star shield?", _NO_YES, (0, 1))
+        if n == m:  # the star shield may absorb the first bomb: asked once the move is legal
+            if not st.is_legal(ev):
+                return self.refuse(ev)
+            return (_Q_SHIELD, None, words(_NO_YES), (0, 1))
         return self.submit(E.move(p, s, f[0], f[1], f[2], f[3], v[m]))
 
     def stars(self, st, p, v, n):
@@ -238,20 +273,72 @@ class Ask(Menu):
         most = min(st.box[B.NOVA], (st.map[B.SMALL] + st.map[B.BOMB] + 2) // 3, 2)
         if not n:
             k = 4 if most else 3
-            return ("kinds", "Place 2 stars", _KINDS[:k], (0, 1, 2, 3)[:k])
+            return (_Q_KINDS, None, words(_KINDS, k), (0, 1, 2, 3)[:k])
         if v[0] < 3:
             return self.submit(E.stars(p, v[0]))
         if n == 1:
-            return ("kinds2", "Stars placed", _KINDS[:3], (0, 1, 2))
+            return (_Q_KINDS2, None, words(_KINDS, 3), (0, 1, 2))
         if n == 2:
-            return ("merges", "Supernovas made", ("1 cell", "2 cells")[:most], (1, 2)[:most])
+            return (_Q_MERGES, None, words("1 cell|2 cells", most), (1, 2)[:most])
         if n < 3 + v[2]:
-            return ("merge", "Cell {}: 3 stars".format(n - 2), _MERGE, (3, 2, 1, 0))
+            return (_Q_MERGE, "Cell {}: 3 stars".format(n - 2), words(_MERGE), (3, 2, 1, 0))
         return self.submit(E.stars(p, v[1], v[3:]))
 
 
 def _ship(st, p, s):
     """ "D1 L2 base" (a ship of the player in turn) or "Blu D1 L2 base"."""
     _alive, lv, base = st.ship_at(p, s)
-    return "{}{} L{}{}".format("" if p == st.seat else name(p)[:3] + " ", E.SHIP_NAMES[s], lv,
-                              " base" if base else "")
+    return "{}{} L{}{}".format("" if p == st.seat else seat_name(p)[:3] + " ", E.SHIP_NAMES[s],
+                              lv, " base" if base else "")
+
+
+def text(ev):
+    """What an event did: the core's line with seat names ("Red attack M>Blu D1"), but
+    never the kinds of placed stars (face down)."""
+    t = " stars" if ev[0] == E.STARS else E.event_text(ev)[2:]
+    for p in range(4):
+        t = t.replace("P" + str(p), _SEATS[p][:3])
+    return _SEATS[ev[1]] + t
+
+
+def after(game, evs, before):
+    """An entry was taken: live event lines, a toast with its result, LEDs and sound."""
+    st = game.state
+    ui = game.ui
+    leds = game.app.board.leds
+    ev = evs[-1]
+    kind = ev[0]
+    p = ev[1]
+    seat0, phase0, value0, kills0, ships0 = before
+    value, kills, ships = st.star_value(p), st.kills[p], st.ships_in_play(p)
+    game.emit("action", text(ev) if len(evs) == 1 else seat_name(p) + " places 2 cells")
+    msg = ""
+    if kind == E.ATTACK:  # B7
+        msg = "{} {} {}".format(_SEATS[ev[3]][:3], E.SHIP_NAMES[ev[4]], "teleports away"
+                                if ev[5] else ("destroyed!" if kills > kills0 else "hit"))
+    elif kind == E.MOVE:
+        if ships < ships0 or (ev[2] == 0 and ev[5] and st.ship_at(p, 0)[2] and not ev[3]):
+            msg = E.SHIP_NAMES[ev[2]] + " lost to a bomb"  # B6: a mothership back on base
+        elif value != value0:
+            msg = "Star value {}".format(value)
+    elif kind == E.UPGRADE:
+        msg = "{} level {}".format(E.SHIP_NAMES[ev[2]], st.ship_at(p, ev[2])[1])
+    if st.is_terminal():
+        game.emit("end", "{} wins: {}".format(seat_name(st.winner), B.CONDITION_NAMES[st.condition]),
+                  [st.winner])
+        ui.cue("win")
+        return
+    if st.seat != seat0:
+        if phase0 >= B.PH_DRONES:  # a turn ended (docs/events.md "turn")
+            game.emit("turn", "{} ends the turn".format(seat_name(seat0)))
+        msg = (msg + "; " if msg else "") + seat_name(st.seat) + "'s turn"
+        leds.show_turn(st.seat, st.players)
+        ui.cue("turn")
+    if value > value0 or kills > kills0:
+        leds.flash(2, game.app.board.clock(), p)  # hal.leds.FLASH_SCORE
+        ui.cue("score")
+    elif ships < ships0:
+        leds.flash(1, game.app.board.clock(), p)  # hal.leds.FLASH_BUST
+        ui.cue("bust")
+    if msg:
+        ui.toast(msg)

@@ -1,0 +1,140 @@
+"""Random presses in the galaxy battle (MicroPython and CPython), with as little test
+code as possible in RAM (no driver policy: the heap at 128K is the gadget's).
+
+Keys are drawn with the simulator's weights; a long BACK, leaving the victory or ending
+the game leads back into a battle (Resume game, or a new one). The gadget is power
+cycled every 2500 presses (the app rebuilt on the same flash). Every exception is an
+error, and so is a saved journal that differs from the state on screen. Prints one
+JSON line: presses, errors, mismatches, games started and won, entries refused by a
+ruling (toasts starting "B<n>:"), screens visited.
+"""
+
+import gc
+import json
+import sys
+
+from flash import FakeFlash
+from geekout.app import App
+from geekout.ui import keys
+from simboard import Dice, SimBoard
+
+# Cumulative percentages: UP, DOWN, OK, BACK, long OK, long BACK (as headless.py).
+_WEIGHTS = (22, 44, 80, 93, 98, 100)
+
+
+def _key(r):
+    for k in range(6):
+        if r < _WEIGHTS[k]:
+            return k
+    return keys.OK
+
+
+def _exc(e):
+    if hasattr(sys, "print_exception"):
+        sys.print_exception(e, sys.stderr)  # type: ignore
+    else:
+        import traceback
+
+        traceback.print_exception(type(e), e, e.__traceback__, file=sys.stderr)
+
+
+def _into_battle(app, players, press):
+    """From home: Resume game when one is saved, else New game -> Galaxy battle."""
+    ui = app.ui
+    top = ui.stack[-1]
+    if top.name != "home":
+        press(keys.LONG_BACK)
+        return 0
+    if app.saved:
+        press(keys.OK)  # Resume game comes first
+        return 0
+    while top.items[top.index] != "New game":
+        press(keys.DOWN)
+    press(keys.OK)
+    menu = ui.stack[-1]
+    while menu.items[menu.index] != "Galaxy battle":
+        press(keys.DOWN)
+    press(keys.OK)
+    while ui.stack[-1].value != players:
+        press(keys.UP)
+    press(keys.OK)
+    return 1
+
+
+def warm_names():
+    """Import the battle's modules once and drop them again. Their names (qstrs, never
+    freed) are then in the interpreter's tables before the game fragments the heap: with
+    this harness's own names the count passes the 5th qstr pool, and the 6th is one
+    block of about 7 KB (the firmware alone, every battle module loaded, needs 5)."""
+    from geekout.app import unload_games
+
+    for m in ("battle", "battle_entry", "battle_status", "battle_end"):
+        __import__("geekout.games." + m)
+    unload_games()
+
+
+def fuzz(presses, seed, display=None):
+    warm_names()
+    rng = Dice(seed * 7 + 3)
+    board = SimBoard(storage=FakeFlash(), seed=seed, events=True)
+    if display is not None:
+        board.display = display
+    app = App(board)
+    app.boot()
+    players = 3 + seed % 2
+    state = {"app": app}
+
+    def press(k):
+        a = state["app"]
+        board.clock.advance(rng(600))
+        a.ui.handle(k)
+        a.ui.tick(board.clock())
+
+    errors = mismatches = games = won = refused = 0
+    seen = []
+    last = ""
+    i = 0
+    while i < presses:
+        i += 1
+        try:
+            app = state["app"]
+            name = app.ui.stack[-1].name
+            if not name.startswith("battle.") and name not in ("help", "text", "scoreboard",
+                                                             "resume?"):
+                games += _into_battle(app, players, press)
+            else:
+                press(_key(rng(100)))
+            name = app.ui.stack[-1].name
+            if name == "battle.end" and last != name:
+                won += 1
+            last = name
+            t = app.ui.toast_text
+            if t and len(t) > 2 and t[0] == "B" and t[1] in "0123456789":
+                refused += 1
+            for s in app.ui.stack:
+                if s.name == "battle.turn" and app.journal.game == "battle" and \
+                        bytes(app.journal.actions) != bytes(s.state.journal):
+                    mismatches += 1
+            if i % 2500 == 0:
+                for n in app.ui.visited:
+                    if n not in seen:
+                        seen.append(n)
+                app = None
+                state["app"] = None
+                gc.collect()
+                state["app"] = App(board)
+                state["app"].boot()
+        except Exception as e:  # noqa: BLE001 - every exception is an error to report
+            errors += 1
+            _exc(e)
+            state["app"] = None
+            app = None
+            gc.collect()
+            state["app"] = App(board)
+            state["app"].boot()
+    for n in state["app"].ui.visited:
+        if n not in seen:
+            seen.append(n)
+    print(json.dumps({"presses": presses, "errors": errors, "mismatches": mismatches,
+                      "games": games, "victories": won, "refused": refused, "screens": seen,
+                      "flash_writes": board.storage.writes}))
