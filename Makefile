@@ -40,5 +40,8 @@ deploy: setup
 bench: setup
 	$(BIN)/python bench/run_all.py
 
+hil: setup
+	$(BIN)/geekout hil $(if $(PORT),--port $(PORT))
+
 clean:
 	rm -rf build $(TYPINGS) $(VENV)
