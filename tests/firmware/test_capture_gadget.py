@@ -359,3 +359,25 @@ def test_random_presses_from_a_capture_game(tmp_path):
     assert rep["errors"] == 0
     seen = [s for s in rep["screens"] if s.startswith("capture.")]
     assert {"capture.draw", "capture.throw", "capture.check"} <= set(seen)
+
+
+def test_setup_back_and_forth_keeps_one_starter_per_player():
+    cat.forget()
+    d = cc.new_driver(5, data_root=DATA)
+    d.boot()
+    d.pick(d.top().items.index("New game"))
+    d.pick(d.top().items.index("Geekmon Capture"))
+    d.spin_to(3)
+    for _ in range(3):
+        d.pick(0)
+    assert d.top().name == "capture.variants"
+    d.press(keys.BACK)  # back to the third player's starter, chosen again
+    d.press(keys.BACK)  # and the second's
+    d.pick(1)
+    d.pick(2)
+    d.pick(len(d.top().items) - 1)  # Next
+    d.spin_to(0)
+    assert d.top().name == "capture.summary"
+    d.press(keys.OK)  # the game starts at the next tick
+    g = d.top()
+    assert g.name == "capture.draw" and g.cfg.stages == (3, 3, 2)

@@ -74,15 +74,12 @@ class Setup:
         p = len(self.starters)
         self.app.board.leds.show_turn(p, self.players)
         items = [self.cat.names[r] for r in self.choices] + ["Other 3-stage", "Other 2-stage"]
-        self.ui.push(Menu(self.ui, SEAT_NAMES[p] + "'s starter", items, self.chose_starter,
-                          "capture.starter", self.starter_back))
+        self.ui.push(Menu(self.ui, SEAT_NAMES[p] + "'s starter", items,
+                          lambda i: self.chose_starter(p, i), "capture.starter"))
 
-    def starter_back(self):
-        if self.starters:
-            self.starters.pop()
-        self.ui.pop()
-
-    def chose_starter(self, i):
+    def chose_starter(self, p, i):
+        """Player p's starter; the later players' choices go (BACK then a new choice)."""
+        del self.starters[p:]
         if i < len(self.choices):
             r = self.choices[i]
             c = self.cat
