@@ -43,7 +43,7 @@ def main():
     except OSError as e:
         report("display on I2C", False, "no display answers (" + str(e) + "): check SDA/SCL and 3V3")
         return
-    report("display on I2C at 0x%02X" % board.addr, True)
+    report("display on I2C at 0x{:02X}".format(board.addr), True)
 
     # Screen: a checkerboard the person can judge.
     d = board.display
@@ -62,7 +62,7 @@ def main():
             say(board, "HIL test", "press " + name)
             k = wait_key(board, None)
             report("button " + name, k == code,
-                   "nothing pressed" if k is None else "another key came (%d)" % k)
+                   "nothing pressed" if k is None else "another key came ({})".format(k))
 
     # Seat LEDs: each seat lit in its colour, in turn.
     leds = board.leds
@@ -95,13 +95,14 @@ def main():
     status = k.load()
     ok = status == jn.OK and k.game == "masters" and bytes(k.actions) == b"\x00\x01"
     k.clear()
-    report("journal write/read", ok, "read back status %d actions %r" % (status, bytes(k.actions)))
+    report("journal write/read", ok, "read back status {} actions {}".format(status, bytes(k.actions)))
 
-    say(board, "HIL test done", "%d passed" % results.count(True), "%d failed" % results.count(False))
+    say(board, "HIL test done", "{} passed".format(results.count(True)),
+        "{} failed".format(results.count(False)))
 
 
 try:
     main()
 except Exception as e:  # noqa: BLE001 - any failure is a failed step, reported
     report("smoke test", False, repr(e))
-print("HIL %d passed, %d failed" % (results.count(True), results.count(False)))
+print("HIL {} passed, {} failed".format(results.count(True), results.count(False)))
