@@ -229,7 +229,7 @@ class BattleGame(Screen):
         self._cursor()
         ph = st.phase
         seat = st.winner if ph == B.PH_OVER else st.seat
-        title(fb, "{:<8}{:>7}*".format(name(seat), st.star_value(seat)))
+        title(fb, "{:<8}{:>6}*".format(name(seat), st.star_value(seat)))
         if ph < B.PH_EXPLORE:
             fb.text("Opening: " + ("cells" if ph == B.PH_OPEN_CELLS else "stars"), 0, 12, 1)
         elif ph == B.PH_OVER:

@@ -104,10 +104,12 @@ class StatusScreen(Screen):
         for s in range(B.SHIPS):
             x = s * 32
             alive, lv, base = st.ship_at(p, s)
-            fb.text(E.SHIP_NAMES[s] + (" b" if alive and base else ""), x, 11, 1)
-            if alive:  # levels as pips, filled = level (B4: at most 3)
+            fb.text(E.SHIP_NAMES[s], x, 11, 1)
+            if alive:  # levels as pips, filled = level (B4: at most 3); b: on its base
                 for k in range(B.MAX_LEVEL):
                     (fb.fill_rect if k < lv else fb.rect)(x + k * 6, 20, 5, 5, 1)
+                if base:
+                    fb.text("b", x + 20, 19, 1)
             else:  # a drone in supply (status 0 in rules/battle.py) or out of the game
                 fb.text("-" if st.status[p * B.SHIPS + s] == 0 else "x", x + 4, 19, 1)
         rs, rb = st.reserve_small[p], st.reserve_bomb[p]
