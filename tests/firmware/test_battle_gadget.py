@@ -375,3 +375,16 @@ def test_any_keys_mid_game_keep_flash_and_state_equal(presses, start):
         if g is not None:
             assert bytes(d.app.journal.actions) == bytes(g.state.journal)
             assert B.replay(3, g.state.journal).snapshot() == g.state.snapshot()
+
+
+def test_undo_from_the_victory_takes_the_winning_entry_back():
+    d = full_game(4, 1, 0, draw=False)
+    g = d.game()
+    n = len(g.state.journal)
+    d.press(keys.LONG_OK)
+    assert d.top().name == "battle.end_menu"
+    d.press(keys.OK)  # Undo last step
+    assert d.top() is g and not g.state.is_terminal() and len(g.state.journal) < n
+    assert bytes(saved(d).actions) == bytes(g.state.journal)
+    d.play_out()  # the same entries win again
+    assert d.top().name == "battle.end" and g.state.is_terminal()
