@@ -170,8 +170,8 @@ class App:
         self.ui.push(screen)
 
     def finish(self):
-        """The players left the end screen: the saved game is done with."""
-        self.journal.clear()
+        """The players left the end screen: the game goes to the logs (journal.archive)."""
+        self.journal.archive()
         self.saved = False
         self.go_home()
 

@@ -27,6 +27,8 @@ NONE = const(1)  # no saved game
 TORN = const(2)  # last record was cut short: dropped
 CORRUPT = const(3)  # unreadable: kept aside as BAD_NAME
 BAD_NAME = "game.bad"
+LOG_DIR = "logs"  # finished games, for `geekout logs pull`
+KEEP_LOGS = const(30)  # a Masters game is about 0.5 KB: the oldest go past this
 
 
 def check(buf, start, end):
@@ -89,6 +91,21 @@ class Journal:
         count = min(count, len(self.actions))
         self.storage.append(self.name, record(T_UNDO, bytes((count >> 8, count & 0xFF))))
         self.actions = self.actions[:len(self.actions) - count]
+
+    def archive(self):
+        """A finished game moves to logs/NNNN.goj (the next number), where
+        `geekout logs pull` finds it; logs beyond KEEP_LOGS are dropped, oldest first."""
+        st = self.storage
+        if not st.exists(self.name):
+            return
+        names = sorted(n for n in st.listdir(LOG_DIR) if len(n) == 8 and n.endswith(".goj")
+                       and n[:4].isdigit())
+        number = int(names[-1][:4]) + 1 if names else 1
+        st.rename(self.name, "{}/{:04d}.goj".format(LOG_DIR, number % 10000))
+        for old in names[:max(0, len(names) + 1 - KEEP_LOGS)]:
+            st.remove(LOG_DIR + "/" + old)
+        self.game = ""
+        self.actions = bytearray()
 
     def clear(self):
         self.storage.remove(self.name)

@@ -54,6 +54,10 @@ class FakeFlash:
     def remove(self, name):
         self.files.pop(name, None)
 
+    def listdir(self, folder):
+        prefix = folder + "/"
+        return [k[len(prefix):] for k in self.files if k.startswith(prefix)]
+
     def open(self, name, mode="rb"):
         raise OSError(2)
 

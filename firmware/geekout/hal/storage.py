@@ -62,6 +62,15 @@ class Storage:
         except OSError:
             pass
 
+    def listdir(self, folder):
+        """Names in a folder (made if missing, so a rename into it works)."""
+        path = self.path(folder)
+        try:
+            return os.listdir(path)
+        except OSError:
+            os.mkdir(path)
+            return []
+
     def open(self, name, mode="rb"):
         """A file object (e.g. a data table the rules read in pieces)."""
         return open(self.path(name), mode)
