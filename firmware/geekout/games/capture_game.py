@@ -40,6 +40,7 @@ class CaptureGame(Screen):
         self.ph = None  # the loaded mode module
         self.ph_name = ""
         self.pending = False  # the mode module is still to be loaded (ensure)
+        self.undo_due = False  # Undo chosen in the game menu: done at the next tick
         self.opt = 0  # throw mode: option index
         self.lum = 0  # draw mode: luminous slots
         self.cursor = 0  # draw mode: slot cursor
@@ -117,7 +118,10 @@ class CaptureGame(Screen):
             return
         acts = F.step_actions(j.actions, cut)
         prefix = j.actions[:cut]
-        del self.game  # one state in RAM at a time (a prefix of a good journal replays)
+        # One state in RAM at a time, and no mode module during the replay (a prefix of
+        # a good journal replays; the mode comes back at the next draw).
+        self.drop_modes()
+        del self.game
         self.game = F.replay(self.cfg, prefix)
         j.undo(len(j.actions) - cut)
         self.tkey = -1
@@ -172,10 +176,21 @@ class CaptureGame(Screen):
     def enter(self):
         self.sync()
 
+    def drop_modes(self):
+        self.ph = None
+        self.ph_name = ""
+        self.pending = True
+        for name in _MODES:
+            cat.unload("geekout.games." + name)
+
     def tick(self, now):
         if self.ui.top() is self:
             if _MENU in sys.modules:
                 cat.unload(_MENU)  # its menus are closed
+            if self.undo_due:
+                self.undo_due = False
+                self.undo()
+                return True
             if self.state.is_terminal():
                 self.to_end()
                 return True
@@ -185,11 +200,8 @@ class CaptureGame(Screen):
         """The game is over: the end screens take this screen's place."""
         from geekout.games import capture
 
-        self.ph = None
-        self.ph_name = ""
+        self.drop_modes()
         self.pending = False
-        for name in _MODES:
-            cat.unload("geekout.games." + name)
         data = capture.final_data(self.game)
         self.ui.replace(capture.end_screen(self.app, data))
 

@@ -90,7 +90,7 @@ def game_menu(g, item):
     ui = g.ui
     ui.pop()
     if item == "Undo":
-        g.undo()
+        g.undo_due = True  # done at the next tick, once this module has left RAM
     elif item == "Critical catch":
         critical(g)
     elif item == "Elemental zone":
