@@ -85,7 +85,7 @@ def test_catalog_reader_agrees_with_the_rules_reader():
         capture_catload.load(c, f)
     with open(CSV) as f:
         ref = K.read_catalog(f)
-    assert c.names == [r[K.NAME] for r in ref]
+    assert c.names() == [r[K.NAME] for r in ref]
     for i, r in enumerate(ref):
         assert (c.number(i), c.get(i, cat.STAGES), c.get(i, cat.TYPES), c.get(i, cat.WEAK),
                 c.get(i, cat.SPECIAL)) == (r[K.NUMBER], r[K.STAGES], r[K.TYPES], r[K.WEAKNESS],
@@ -213,7 +213,7 @@ def test_refused_entries_leave_everything_unchanged():
     assert g.name == "capture.cards"
     saved = bytes(d.app.journal.actions)
     state = list(g.state.journal)
-    row = g.cat.names.index("Snabul") + 1
+    row = g.cat.find("Snabul") + 1
     for slot in (0, 1):  # the same catalog card twice
         d._menu_to(g.menu, slot)
         d.press(keys.OK)
@@ -283,15 +283,15 @@ def _tie_setup(name_snabul):
     """Round 1: Red catches Magihat (magnetic, mystical). Round 2: Red's active is
     Magihat; slot 0 holds Snabul (weakness magnetic) if named; both tie on it."""
     c = _catalog()
-    broscoon = c.names.index("Broscoon")
+    broscoon = c.find("Broscoon")
     cfg = F.config_bytes(2, 0, False, 0, [(3, broscoon + 1, c.get(broscoon, cat.TYPES), 0),
                                            (3, 0, 0, 0)])
-    magihat = c.names.index("Magihat")
+    magihat = c.find("Magihat")
     steps = _round_to_check(cat.identify(c, 0, magihat))
     steps.append([C.points_action(0, 2), C.RESOLVE])  # Red catches Magihat
     for _ in range(5):
         steps.append([C.RESOLVE])  # the other cards flee
-    snabul = c.names.index("Snabul")
+    snabul = c.find("Snabul")
     steps += _round_to_check(cat.identify(c, 0, snabul) if name_snabul else None, (0, 1))
     return steps, cfg
 
@@ -306,7 +306,7 @@ def test_type_advantage_from_the_catalog():
         d.press(keys.UP)
         d.press(keys.OK)
     assert "Snabul: Red (type adv.)" in g.note  # C3: Magihat is magnetic, Snabul's weakness
-    assert g.state.collections[0][-1] >> 15 == cat.number_for(g.cat, g.cat.names.index("Snabul"))
+    assert g.state.collections[0][-1] >> 15 == cat.number_for(g.cat, g.cat.find("Snabul"))
 
 
 def test_type_advantage_asked_when_the_catalog_cannot_tell():

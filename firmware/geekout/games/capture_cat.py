@@ -44,13 +44,33 @@ SP_MUNCHKEY = const(128)
 
 
 class Catalog:
+    """Names in one bytes object ("\n" after each) with their offsets, and 7 bytes a
+    card: a few hundred bytes where a list of strings would take kilobytes."""
+
     def __init__(self):
-        self.names = []
+        self.text = b""
+        self.offsets = bytearray()  # 2 bytes a card, little-endian
         self.data = bytearray()
         self.error = ""
 
     def __len__(self):
-        return len(self.names)
+        return len(self.offsets) // 2
+
+    def name(self, row):
+        o = self.offsets
+        start = o[2 * row] | o[2 * row + 1] << 8
+        return self.text[start:self.text.find(b"\n", start)].decode()
+
+    def names(self):
+        """Every name (a new list: for a menu of the whole catalog)."""
+        return [self.name(i) for i in range(len(self))]
+
+    def find(self, name):
+        """The row of the card called `name`, or -1."""
+        for i in range(len(self)):
+            if self.name(i) == name:
+                return i
+        return -1
 
     def get(self, row, field):
         return self.data[row * _W + field]
@@ -125,7 +145,7 @@ def row_of(cat, traits):
 
 def card_name(cat, traits, fallback):
     r = row_of(cat, traits)
-    return cat.names[r] if r >= 0 else fallback
+    return cat.name(r) if r >= 0 else fallback
 
 
 def identify(cat, slot, row):
@@ -169,7 +189,7 @@ def coll_name(cat, cfg, p, i, traits):
     if i == 0 and cfg.rows[p]:
         r = cfg.rows[p] - 1
         if r < len(cat):
-            return cat.names[r]
+            return cat.name(r)
     if i == 0:
         return "Starter"
     return card_name(cat, traits, "Card {}".format(i + 1))

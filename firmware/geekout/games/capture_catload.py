@@ -65,5 +65,13 @@ def load(cat, stream):
             weak >>= 1
         names.append(f[1])
         data.extend(bytes((num & 255, num >> 8, st, types, w, sp, line)))
-    cat.names = names
+    text = bytearray()
+    offsets = bytearray()
+    for nm in names:
+        offsets.append(len(text) & 255)
+        offsets.append(len(text) >> 8)
+        text.extend(nm.encode())
+        text.append(10)
+    cat.text = bytes(text)
+    cat.offsets = offsets
     cat.data = data

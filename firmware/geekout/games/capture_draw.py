@@ -109,7 +109,7 @@ def draw_draw(g, fb):
 
 def name_card(g, slot):
     """Name a card on the table from the catalog (C3 weakness, C13, C11 Munchkey)."""
-    names = ["Unlisted"] + g.cat.names
+    names = ["Unlisted"] + g.cat.names()
 
     def chose(i):
         g.ui.pop()
@@ -126,7 +126,7 @@ def name_card(g, slot):
             g.refuse("Already in play")
         else:
             g.commit(cat.identify(g.cat, slot, row), "Card {} is {}".format(
-                slot + 1, g.cat.names[row]))
+                slot + 1, g.cat.name(row)))
 
     g.ui.push(Menu(g.ui, "Card {} is".format(slot + 1), names, chose, "capture.catalog"))
 

@@ -73,7 +73,7 @@ class Setup:
     def ask_starter(self):
         p = len(self.starters)
         self.app.board.leds.show_turn(p, self.players)
-        items = [self.cat.names[r] for r in self.choices] + ["Other 3-stage", "Other 2-stage"]
+        items = [self.cat.name(r) for r in self.choices] + ["Other 3-stage", "Other 2-stage"]
         self.ui.push(Menu(self.ui, SEAT_NAMES[p] + "'s starter", items,
                           lambda i: self.chose_starter(p, i), "capture.starter"))
 
@@ -145,7 +145,7 @@ class Setup:
             lines.append("{} players, {} first".format(self.players, SEAT_NAMES[self.first]))
         for p in range(self.players):
             s = self.starters[p]
-            name = self.cat.names[s[1] - 1] if s[1] else "other"
+            name = self.cat.name(s[1] - 1) if s[1] else "other"
             lines.append("{}: {} ({})".format(SEAT_NAMES[p][:3], name, s[0]))
         if self.wicked:
             lines.append("Team Wicked")
