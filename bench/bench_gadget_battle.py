@@ -32,6 +32,9 @@ from mpy_harness import micropython_exe  # noqa: E402
 
 HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "battle_drive.py",
            ROOT / "tests" / "firmware" / "battle_fuzz.py"]
+# battle_fuzz.warm_names() interns the battle's names and makes the interpreter's 6th
+# name table on a clean heap: the harness's own names need it, the firmware alone does
+# not (printed: names with the whole firmware loaded, then with the harness).
 
 # A full game by button presses; the probe after each press keeps the peak and the
 # geekout modules loaded then; press times go to a histogram of 4 us buckets (a list of
@@ -41,9 +44,8 @@ GAME = """
 import gc, json, sys
 import simboard, battle_drive
 from geekout.hal.storage import Storage
-import geekout.games.battle_entry, geekout.games.battle_status, geekout.games.battle_end
-from geekout.app import unload_games
-unload_games()  # their names interned before the heap fragments (battle_fuzz.warm_names)
+import battle_fuzz
+battle_fuzz.warm_names()  # names interned before the heap fragments (see there)
 class Hist:
     def __init__(self):
         self.n = bytearray(1024)
@@ -95,10 +97,13 @@ def m():
     return gc.mem_alloc()
 import geekout.app, geekout.events, geekout.hal.display, geekout.hal.leds, geekout.hal.buzzer
 import geekout.hal.storage, geekout.games.battle, geekout.games.battle_entry
-import geekout.games.battle_status, geekout.games.battle_end
+import geekout.games.battle_status, geekout.games.battle_end, geekout.games.battle_after
 a = m()
 micropython.qstr_info()
-import simboard, battle_drive
+import simboard, battle_drive, battle_fuzz
+o = battle_fuzz._Names()
+for i in range(48):
+    setattr(o, "warm{}".format(i), i)
 class Hist:
     def __init__(self):
         self.n = bytearray(1024)

@@ -354,8 +354,8 @@ def test_power_cut_at_every_write_resumes_the_last_complete_entry(players, seed,
 
 # -- random presses ----------------------------------------------------------------------
 @pytest.mark.parametrize("seed", [2])
-def test_random_presses_no_exception_journal_always_saved(seed, capsys):
-    fuzz(3000, seed, NullDisplay())
+def test_random_presses_no_exception_journal_always_saved(seed, capsys, tmp_path):
+    fuzz(3000, seed, NullDisplay(), str(tmp_path / "flash"))
     r = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert r["errors"] == 0 and r["mismatches"] == 0
     assert r["games"] >= 1 and r["refused"] > 0 and "battle.turn" in r["screens"]

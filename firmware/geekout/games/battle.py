@@ -6,9 +6,10 @@ B1-B10). The turn screen shows whose turn it is (seat LED lit), a phase stepper
 entries of the phase. Every event goes through submit(): checked by the rules core,
 saved as one journal record, or refused with the core's reason and its ruling id
 ("B4: ...") with nothing changed. The rest lives in modules loaded when needed, one at a
-time (loading one drops the others): games/battle_entry.py (the questions of an entry
-and what an entry did: event lines, toast, LEDs), games/battle_status.py (status, game
-menu, undo) and games/battle_end.py (setup, first player, victory).
+time (loading one drops the others): games/battle_entry.py (the questions of an entry),
+games/battle_after.py (what an entry did: event lines, toast, LEDs),
+games/battle_status.py (status, game menu, undo) and games/battle_end.py (setup, first
+player, victory).
 
 Journal payload ('A' records): the rules core's event bytes (battle_events.encode, 1-3
 bytes per event), one record per entry (the two opening cells go in one record). The
@@ -52,53 +53,58 @@ _ITEMS = (
      _A_STATUS),
     (_A_STATUS,),
 )
-# Words in one string each (RAM: a string constant is an object of its own on MicroPython).
-_LABELS = "Place cell|Place 2 stars|Move ship|Attack|Upgrade|New drone|Turn cannon|" \
-    "Unique action|End turn|Status"
-_STEPS = "ExpDrnAtkTac"
+# RAM on MicroPython: every string constant is an object of its own, every global name
+# and every string of up to 10 characters an interned name (qstr; the interpreter's
+# tables grow by a 7 KB block past about 620 of them). So the words live in one string,
+# one per line, and the ids are private consts (no name kept at run time).
+_LABELS = "Place cell\nPlace 2 stars\nMove ship\nAttack\nUpgrade\nNew drone\nTurn cannon\n" \
+    "Unique action\nEnd turn\nStatus\nExpDrnAtkTac"
 _ROWS = const(4)
 _END_TURN = const(8)  # index of End turn in the tactical list
 
-_MPY = sys.implementation.name == "micropython"
-_ENTRY = "geekout.games.battle_entry"
-_STATUS = "geekout.games.battle_status"
-_END = "geekout.games.battle_end"
-_MODS = (_ENTRY, _STATUS, _END)
+# The battle's other modules, one in RAM at a time: load(_M_ENTRY) and so on.
+_MODS = ("geekout.games.battle_entry", "geekout.games.battle_status", "geekout.games.battle_end",
+         "geekout.games.battle_after")
+_M_ENTRY = const(0)
+_M_STATUS = const(1)
+_M_END = const(2)
+_M_AFTER = const(3)
 
 
 def name(p):
     return SEAT_NAMES[p]
 
 
-def load(mod):
-    """Import one of the battle's other modules; the others go first (one in RAM at a
-    time; a screen of a dropped module still on the stack keeps its own code)."""
-    if mod not in sys.modules:
-        for m in _MODS:
-            if m != mod:
-                drop(m)
-    return __import__(mod, None, None, ("x",))
+def load(i):
+    """Import the battle's module _MODS[i]; the others go first (one in RAM at a time; a
+    screen of a dropped module still on the stack keeps its own code)."""
+    if _MODS[i] not in sys.modules:
+        for k in range(4):
+            if k != i:
+                drop(k)
+    return __import__(_MODS[i], None, None, ("x",))
 
 
-def drop(mod):
-    """Forget a module and collect at once, so its RAM is free for the next one in the
-    same place (loading and dropping without collecting fragments the heap). Only on
-    MicroPython: CPython (simulator, tests) has RAM to spare and re-imports slowly."""
-    if _MPY and mod in sys.modules:
-        sys.modules.pop(mod)
+def drop(i):
+    """Forget the module _MODS[i] and collect at once, so its RAM is free for the next
+    one in the same place (loading and dropping without collecting fragments the heap).
+    Only on MicroPython: CPython (simulator, tests) has RAM to spare, re-imports slowly."""
+    k = _MODS[i]
+    if sys.implementation.name == "micropython" and k in sys.modules:
+        sys.modules.pop(k)
         try:
-            delattr(sys.modules["geekout.games"], mod[14:])
+            delattr(sys.modules["geekout.games"], k[14:])
         except (AttributeError, KeyError):
             pass
         gc.collect()
 
 
 def setup(app):
-    load(_END).setup(app)
+    load(_M_END).setup(app)
 
 
 def play(app, config, actions):
-    return load(_END).play(app, config, actions)
+    return load(_M_END).play(app, config, actions)
 
 
 class BattleGame(Screen):
@@ -112,9 +118,9 @@ class BattleGame(Screen):
         self.state = B.replay(players, actions)
         self.index = 0
         self.first = 0
-        self.mark = -1  # phase and seat the cursor was placed for
+        self.last = -1  # phase and seat the cursor was placed for
         self.ended = 0  # the victory screen was shown for this state
-        self.fresh = None  # (events, before) of an entry just taken, for battle_after
+        self.note = None  # (events, before) of an entry just taken, for battle_after
         st = self.state
         if st.is_chance():  # B1: the gadget draws the first player
             B.play_chance(st, app.board.rand)
@@ -130,17 +136,17 @@ class BattleGame(Screen):
         self.app.emit(event, -1, 0, st.winner if st.is_terminal() else st.seat, st.players,
                       [st.star_value(p) for p in range(st.players)], text, winners)
 
-    def submit(self, evs):
+    def submit(self, actions):
         """Apply an entry's events and save them as one record; True if taken. Refused:
         nothing applied, nothing saved, the reason shown. Its result (event lines, toast,
         LEDs) comes with the redraw that follows, the victory screen at the next tick
         (B8: the winner is known the moment the event is applied)."""
         st = self.state
         n0 = len(st.journal)
-        p = evs[0][1]
+        p = actions[0][1]
         before = (st.seat, st.phase, st.star_value(p), st.kills[p], st.ships_in_play(p))
         try:
-            for ev in evs:
+            for ev in actions:
                 st.apply(ev)
         except ValueError as e:  # Illegal (a ruling) or BadEvent
             if len(st.journal) > n0:  # a later event of the entry refused: roll back
@@ -151,7 +157,7 @@ class BattleGame(Screen):
         ui = self.ui
         while ui.top() is not self and len(ui.stack) > 1:
             ui.pop()
-        self.fresh = (evs, before)
+        self.note = (actions, before)
         return True
 
     def refuse(self, e):
@@ -163,7 +169,7 @@ class BattleGame(Screen):
         else:
             from geekout.ui.widgets import TextPage
 
-            self.ui.push(TextPage(self.ui, "Refused", text, "battle.refused"))
+            self.ui.push(TextPage(self.ui, "Entry refused", text, "battle.refused"))
 
     def show_turn(self):
         st = self.state
@@ -173,7 +179,7 @@ class BattleGame(Screen):
         self.show_turn()
 
     def long_ok(self):
-        load(_STATUS).game_menu(self)
+        load(_M_STATUS).game_menu(self)
 
     def tick(self, now):
         if self.state.is_terminal() and not self.ended and self.ui.top() is self:
@@ -183,18 +189,18 @@ class BattleGame(Screen):
 
     def victory(self):
         self.ended = 1
-        self.ui.push(load(_END).EndScreen(self))
+        self.ui.push(load(_M_END).EndScreen(self))
 
     def _cursor(self):
         """Back to the top of the list when the phase or the seat changes; on End turn
         once the action points are spent."""
         st = self.state
-        mark = st.phase * 4 + st.seat
+        k = st.phase * 4 + st.seat
         if st.phase == B.PH_TACTICAL and st.owed == 0:
-            mark = 99
-        if mark != self.mark:
-            self.mark = mark
-            self.index = _END_TURN if mark == 99 else 0
+            k = 99
+        if k != self.last:
+            self.last = k
+            self.index = _END_TURN if k == 99 else 0
             self.first = 0
 
     def key(self, k):
@@ -212,30 +218,46 @@ class BattleGame(Screen):
             if st.is_terminal():
                 self.victory()
             elif a == _A_STATUS:
-                load(_STATUS).status(self, p)
+                load(_M_STATUS).status(self, p)
             elif a == _A_CELL:  # B10: both opening cells in one go
                 self.submit([E.cell(p)] * (st.owed if st.phase == B.PH_OPEN_CELLS else 1))
             elif a == _A_DONE:
                 self.submit([E.done(p)])
             else:
-                load(_ENTRY).start(self, a)
+                load(_M_ENTRY).start(self, a)
 
     def draw(self, fb):
-        if self.fresh:  # an entry was just taken: its result (battle_entry.after)
-            fresh = self.fresh
-            self.fresh = None
-            load(_ENTRY).after(self, fresh[0], fresh[1])
+        if self.note:  # an entry was just taken: its result (battle_after); the entry's
+            note = self.note  # module is done with (its screen is gone, its code ran)
+            self.note = None
+            load(_M_AFTER).after(self, note[0], note[1])
         st = self.state
         self._cursor()
         ph = st.phase
         seat = st.winner if ph == B.PH_OVER else st.seat
         title(fb, "{:<8}{:>6}*".format(name(seat), st.star_value(seat)))
+        words = _LABELS.split("\n")
         if ph < B.PH_EXPLORE:
-            fb.text("Opening: " + ("cells" if ph == B.PH_OPEN_CELLS else "stars"), 0, 12, 1)
+            fb.text("Opening: cells" if ph == B.PH_OPEN_CELLS else "Opening: stars", 0, 12, 1)
         elif ph == B.PH_OVER:
-            fb.text(name(seat) + " wins", 0, 12, 1)
+            fb.text("{} has won!".format(name(seat)), 0, 12, 1)
         else:
-            self._stepper(fb, ph - B.PH_EXPLORE)
+            # The phase stepper: four phases, the current one inverted; 3 pips for the
+            # action points still to spend (all 3 before the tactical phase, none after
+            # the wormhole: B3).
+            k = ph - B.PH_EXPLORE
+            for x in range(4):
+                if x == k:
+                    fb.fill_rect(x * 28, 11, 26, 11, 1)
+                fb.text(words[10][x * 3:x * 3 + 3], x * 28 + 1, 13, 0 if x == k else 1)
+            pips = B.ACTION_POINTS
+            if st.wormholed:
+                fb.hline(84, 16, 26, 1)
+                pips = 0
+            elif k == 3:
+                pips = st.owed
+            for x in range(B.ACTION_POINTS):
+                (fb.fill_rect if x < pips else fb.rect)(111 + x * 6, 14, 5, 5, 1)
         items = self.items()
         n = len(items)
         i = self.index
@@ -248,43 +270,18 @@ class BattleGame(Screen):
             y = 24 + row * 10
             if j == i:
                 fb.text(">", 0, y, 1)
-            fb.text(self._label(items[j]), 10, y, 1)
+            a = items[j]
+            text = words[a]
+            if a == _A_CELL and ph == B.PH_OPEN_CELLS:
+                text = "Place {} cell{}".format(st.owed, "s" if st.owed > 1 else "")
+            elif a == _A_MOVE and ph == B.PH_DRONES:
+                text = "Move a drone"
+            elif a == _A_DONE and ph == B.PH_DRONES:
+                text = "Done: attacks"
+            elif a == _A_DONE and ph == B.PH_ATTACKS and not st.wormholed:
+                text = "Done: tactical"
+            fb.text(text, 10, y, 1)
         if self.first > 0:
             fb.text("^", W - 8, 24, 1)
         if self.first + _ROWS < n:
             fb.text("v", W - 8, 54, 1)
-
-    def _label(self, a):
-        st = self.state
-        ph = st.phase
-        if a == _A_CELL and ph == B.PH_OPEN_CELLS:
-            return "Place {} cell{}".format(st.owed, "s" if st.owed > 1 else "")
-        if a == _A_MOVE and ph == B.PH_DRONES:
-            return "Move drone"
-        if a == _A_DONE and ph == B.PH_DRONES:
-            return "Done: attacks"
-        if a == _A_DONE and ph == B.PH_ATTACKS and not st.wormholed:
-            return "Done: tactical"
-        return _LABELS.split("|")[a]
-
-    def _stepper(self, fb, cur):
-        """Four phases in a row, the current one inverted; 3 pips for the action points
-        still to spend (all 3 before the tactical phase, none after the wormhole)."""
-        st = self.state
-        for k in range(4):
-            x = k * 28
-            if k == cur:
-                fb.fill_rect(x, 11, 26, 11, 1)
-            fb.text(_STEPS[k * 3:k * 3 + 3], x + 1, 13, 0 if k == cur else 1)
-        pips = B.ACTION_POINTS
-        if st.wormholed:  # B3: no tactical phase after the wormhole
-            fb.hline(84, 16, 26, 1)
-            pips = 0
-        elif cur == 3:
-            pips = st.owed
-        for k in range(B.ACTION_POINTS):
-            x = 111 + k * 6
-            if k < pips:
-                fb.fill_rect(x, 14, 5, 5, 1)
-            else:
-                fb.rect(x, 14, 5, 5, 1)

@@ -10,6 +10,9 @@ from geekout.ui import keys
 from geekout.ui.core import Screen, center, title
 from geekout.ui.widgets import SEAT_NAMES, Menu
 
+# load(1): games/battle_status.py (games/battle.py _M_STATUS). Strings of more than 10
+# characters stay plain objects, shorter ones are interned names (see games/battle.py).
+
 
 def lines(fb, text, y):
     for line in text.split("\n"):
@@ -24,7 +27,7 @@ def setup(app):
     ui = app.ui
     leds = app.board.leds
     leds.show_seats(3)
-    ui.push(Spinner(ui, "Players", 3, 4, 3, lambda n: app.start("battle", bytes((n,))),
+    ui.push(Spinner(ui, "Players (3-4)", 3, 4, 3, lambda n: app.start("battle", bytes((n,))),
                     lambda n: "{} players".format(n), "battle.players",
                     lambda n: " ".join(SEAT_NAMES[i][:3] for i in range(n)), leds.show_seats))
 
@@ -102,13 +105,13 @@ class EndScreen(Screen):
             ui.pop()
             if i == 0:
                 ui.pop()  # this end screen
-                load("geekout.games.battle_status").undo(game)
+                load(1).undo(game)
             elif i == 1:
-                load("geekout.games.battle_status").status(game, game.state.winner)
+                load(1).status(game, game.state.winner)
             else:
                 game.app.go_home()
 
-        ui.push(Menu(ui, "Game over", "Undo last step|Status|Home".split("|"), chosen,
+        ui.push(Menu(ui, "Victory menu", "Undo last step\nStatus\nHome".split("\n"), chosen,
                      "battle.end_menu"))
 
     def draw(self, fb):
@@ -117,5 +120,5 @@ class EndScreen(Screen):
         title(fb, "Victory!")
         lines(fb, "{} wins\n{}\n{}\nStars {}\nOK: done".format(
             name(st.winner), cond[0].upper() + cond[1:],
-            "|2+ ships ahead|star value 9+|3 enemy kills".split("|")[st.condition],  # B8
+            "\n2+ ships ahead\nstar value 9+\n3 enemy kills".split("\n")[st.condition],  # B8
             " ".join(str(st.star_value(p)) for p in range(st.players))), 14)

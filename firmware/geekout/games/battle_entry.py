@@ -8,22 +8,18 @@ left out of the lists; when none is legal the entry is refused at once with the 
 reason (ruling id first); a list of one ship or one payment is answered by itself. The
 three kinds of placed stars are always offered, whatever the reserve holds, so the
 screen does not tell the table what a player has left (the core refuses what the
-reserve lacks, B4). Also here: what an entry did once the rules core took it (the
-live event lines of docs/events.md, a toast with its result, the seat LEDs and cues),
-run by the turn screen's redraw. Loaded for the first entry, dropped when the status,
-game menu or victory screens need the RAM (games/battle.py).
+reserve lacks, B4). Loaded for an entry; what the entry did is then told by
+games/battle_after.py (one of these modules in RAM at a time, games/battle.py).
 
-RAM: every string constant is an object of its own on MicroPython (about 70 bytes on
-the 64-bit unix port), so the words live in a few "|"-separated strings, split when
-a question is shown.
+RAM: the words live in one string constant, split when a question is shown (see the
+note in games/battle.py).
 """
 
 from micropython import const
 
-from geekout.games.battle import name as seat_name
+from geekout.games.battle import name
 from geekout.rules import battle as B
 from geekout.rules import battle_events as E
-from geekout.ui.widgets import SEAT_NAMES as _SEATS
 from geekout.ui.widgets import Menu
 
 # Entry kinds: the turn screen's entries (games/battle.py _A_*).
@@ -48,24 +44,40 @@ _Q_MERGES = const(11)
 _Q_MERGE = const(12)
 _Q_UNIQUE = const(13)
 _Q_WORMHOLE = const(14)
-_NAMES = ("ship|found|small|bombs|novas|shield|target|teleport|pay|kinds|kinds2|merges|merge|"
-         "unique|wormhole")
-_HEADINGS = ("||Small found|Bombs found|Novas found|Use star shield?|||Pay with|Place 2 stars|"
-             "Stars placed|Supernovas made||Unique action|Wormhole on")
-_SHIP_HEADINGS = "||Move which ship|Attack with|Upgrade which||Turn cannon"
+# Every word of the entries, one group per line, items separated by "^" (see the RAM
+# note in games/battle.py): w(i) is group i as a list.
+_W = ("battle.ship^battle.found^battle.small^battle.bombs^battle.novas^battle.shield^"
+      "battle.target^battle.teleport^battle.pay^battle.kinds^battle.kinds2^battle.merges^"
+      "battle.merge^battle.unique^battle.wormhole\n"
+      "^^Small found^Bombs found^Novas found^Use star shield?^^^Pay with^Place 2 stars^"
+      "Stars placed^Supernovas made^^Unique action^Wormhole on\n"
+      "^^Move which ship^Attack with^Upgrade which^^Turn cannon\n"
+      "Empty cell^1 small^2 small^1 bomb^Small + bomb^2 bombs^Supernova^To own base^Other...\n"
+      "2 small^Small + bomb^2 bombs^Supernova made\n"
+      "3 small^2 small 1 bomb^1 small 2 bomb^3 bombs\n"
+      "Small star^Supernova\n"
+      "No^Yes\n"
+      "0^1^2^3\n"
+      "1 cell^2 cells\n"
+      "Wormhole^Star shield^Foe teleports^Wormhole: used^Shield: used")
+_NAMES = const(0)
+_HEADINGS = const(1)
+_SHIP_HEADINGS = const(2)
+_FOUND_TEXT = const(3)
+_KINDS = const(4)
+_MERGE = const(5)
+_PAY = const(6)
+_NO_YES = const(7)
+_COUNTS = const(8)
+_CELLS = const(9)
+_UNIQUE = const(10)
 # What the cell a ship enters held: 4 bytes each (to base, small, bomb, supernova); the
 # last item, Other..., counts each kind.
 _FOUND = b"\0\0\0\0\0\1\0\0\0\2\0\0\0\0\1\0\0\1\1\0\0\0\2\0\0\0\0\1\1\0\0\0"
-_FOUND_TEXT = "Empty cell|1 small|2 small|1 bomb|Small + bomb|2 bombs|Supernova|To own base|Other..."
-_KINDS = "2 small|Small + bomb|2 bombs|Supernova made"
-_MERGE = "3 small|2 small 1 bomb|1 small 2 bomb|3 bombs"
-_PAY = "Small star|Supernova"
-_NO_YES = "No|Yes"
-_COUNTS = "0|1|2|3"
 
 
-def words(text, k=99):
-    return text.split("|")[:k]
+def w(i, k=99):
+    return _W.split("\n")[i].split("^")[:k]
 
 
 def start(game, kind):
@@ -80,7 +92,7 @@ class Ask(Menu):
     """One question at a time: self.q = (question, heading or None, item texts, values).
     OK answers, BACK takes the last answer back (or leaves)."""
 
-    name = "battle.ask"
+    name = "battle.question"
 
     def __init__(self, game, kind):
         super().__init__(game.ui, "", (), self.chosen, None, self.back)
@@ -120,8 +132,8 @@ class Ask(Menu):
                 self.answers.append((q[3][0], 1))
                 continue
             self.q = q
-            self.name = "battle." + words(_NAMES)[k]
-            self.heading = q[1] or words(_HEADINGS)[k]
+            self.name = w(_NAMES)[k]
+            self.heading = q[1] or w(_HEADINGS)[k]
             self.items = q[2]
             self.values = q[3]
             self.index = 0
@@ -151,11 +163,12 @@ class Ask(Menu):
         if kind == _A_UNIQUE:  # B9: wormhole; star shield (a move); foe teleports (attack)
             if not v:
                 u = st.unique[p]
-                t = words("Wormhole|Star shield|Foe teleports")
+                t = w(_UNIQUE)
                 if not u & B.WORMHOLE_UA:
-                    t[0] = "Wormhole: used"
+                    t[0] = t[3]
                 if not u & B.SHIELD:
-                    t[1] = "Shield: used"
+                    t[1] = t[4]
+                t = t[:3]
                 return (_Q_UNIQUE, None, t, (0, 1, 2))
             kind = (0, _A_MOVE, _A_ATTACK)[v.pop(0)]
             flag = 1
@@ -190,9 +203,9 @@ class Ask(Menu):
             self.refuse(cands[0])  # nothing legal: the first candidate's refusal says why
             return None
         if kind == _A_STARS:
-            return self.stars(st, p, v, n)
+            return self.stars(v, n)
         if kind == _A_MOVE and n:
-            return self.found(st, p, v, n, flag)
+            return self.found(v, n, flag)
         # Lists of ships (own: "ship", any: "wormhole", enemy: "target") or payments.
         texts = []
         values = []
@@ -202,7 +215,7 @@ class Ask(Menu):
             elif kind == _A_DRONE or (n and kind == _A_UPGRADE):
                 if kind == _A_UPGRADE and ev[2] != v[0]:
                     continue
-                texts.append(words(_PAY)[ev[-1]])
+                texts.append(w(_PAY)[ev[-1]])
                 values.append(ev)
                 continue
             elif n and kind == _A_ATTACK:
@@ -220,26 +233,30 @@ class Ask(Menu):
         if kind == _A_DRONE:
             return (_Q_PAY, "Drone: pay with", texts, values) if not n else self.submit(v[0])
         if not n:
-            return (_Q_SHIP, words(_SHIP_HEADINGS)[kind], texts, values)
+            return (_Q_SHIP, w(_SHIP_HEADINGS)[kind], texts, values)
         if kind == _A_TURN:
             return self.submit(E.turn(p, v[0]))
         if kind == _A_UPGRADE:
             return (_Q_PAY, None, texts, values) if n == 1 else self.submit(v[1])
         # attack (B7): the target, then whether its player teleports away (B9)
         if n == 1:
-            return (_Q_TARGET, E.SHIP_NAMES[v[0]] + " attacks", texts, values)
+            return (_Q_TARGET, "{} attacks:".format(E.SHIP_NAMES[v[0]]), texts, values)
         t, ts = v[1]
         if flag or not st.unique[t] & B.TELEPORT:
             return self.submit(E.attack(p, v[0], t, ts, flag))
         if n == 2:
-            return (_Q_TELEPORT, seat_name(t)[:7] + " teleport?", words(_NO_YES), (0, 1))
+            return (_Q_TELEPORT, "{} teleports?".format(name(t)[:3]), w(_NO_YES), (0, 1))
         return self.submit(E.attack(p, v[0], t, ts, v[2]))
 
-    def found(self, st, p, v, n, flag):
-        """A move (B10): what the cell entered held, then the star shield (B6, B9)."""
+    def found(self, v, n, k):
+        """A move (B10): what the cell entered held, then the star shield (B6, B9);
+        k = 1: the star shield was chosen first (Unique action)."""
+        st = self.game.state
+        p = st.seat
+        flag = k
         s = v[0]
         if n == 1:
-            texts = words(_FOUND_TEXT)
+            texts = w(_FOUND_TEXT)
             values = []
             for i in range(8):
                 f = _FOUND[i * 4:i * 4 + 4]
@@ -250,12 +267,12 @@ class Ask(Menu):
             values.append(None)
             while "" in texts:
                 texts.remove("")
-            return (_Q_FOUND, E.SHIP_NAMES[s] + " enters:", texts, values)
+            return (_Q_FOUND, "{} enters cell:".format(E.SHIP_NAMES[s]), texts, values)
         f = v[1]
         m = 2
         if f is None:  # Other...: each kind counted 0-3
             if n < 5:
-                return (_Q_SMALL + n - 2, None, words(_COUNTS), (0, 1, 2, 3))
+                return (_Q_SMALL + n - 2, None, w(_COUNTS), (0, 1, 2, 3))
             f = (0, v[2], v[3], v[4])
             m = 5
         ev = E.move(p, s, f[0], f[1], f[2], f[3], flag)
@@ -264,81 +281,31 @@ class Ask(Menu):
         if n == m:  # the star shield may absorb the first bomb: asked once the move is legal
             if not st.is_legal(ev):
                 return self.refuse(ev)
-            return (_Q_SHIELD, None, words(_NO_YES), (0, 1))
+            return (_Q_SHIELD, None, w(_NO_YES), (0, 1))
         return self.submit(E.move(p, s, f[0], f[1], f[2], f[3], v[m]))
 
-    def stars(self, st, p, v, n):
+    def stars(self, v, n):
         """B2/B4: the kinds placed; "Supernova made" when a cell reached 3 stars (B5):
         the kinds again, how many cells, and the stars of each."""
+        st = self.game.state
+        p = st.seat
         most = min(st.box[B.NOVA], (st.map[B.SMALL] + st.map[B.BOMB] + 2) // 3, 2)
         if not n:
             k = 4 if most else 3
-            return (_Q_KINDS, None, words(_KINDS, k), (0, 1, 2, 3)[:k])
+            return (_Q_KINDS, None, w(_KINDS, k), (0, 1, 2, 3)[:k])
         if v[0] < 3:
             return self.submit(E.stars(p, v[0]))
         if n == 1:
-            return (_Q_KINDS2, None, words(_KINDS, 3), (0, 1, 2))
+            return (_Q_KINDS2, None, w(_KINDS, 3), (0, 1, 2))
         if n == 2:
-            return (_Q_MERGES, None, words("1 cell|2 cells", most), (1, 2)[:most])
+            return (_Q_MERGES, None, w(_CELLS, most), (1, 2)[:most])
         if n < 3 + v[2]:
-            return (_Q_MERGE, "Cell {}: 3 stars".format(n - 2), words(_MERGE), (3, 2, 1, 0))
+            return (_Q_MERGE, "Cell {}: 3 stars".format(n - 2), w(_MERGE), (3, 2, 1, 0))
         return self.submit(E.stars(p, v[1], v[3:]))
 
 
 def _ship(st, p, s):
     """ "D1 L2 base" (a ship of the player in turn) or "Blu D1 L2 base"."""
     _alive, lv, base = st.ship_at(p, s)
-    return "{}{} L{}{}".format("" if p == st.seat else seat_name(p)[:3] + " ", E.SHIP_NAMES[s],
-                              lv, " base" if base else "")
-
-
-def text(ev):
-    """What an event did: the core's line with seat names ("Red attack M>Blu D1"), but
-    never the kinds of placed stars (face down)."""
-    t = " stars" if ev[0] == E.STARS else E.event_text(ev)[2:]
-    for p in range(4):
-        t = t.replace("P" + str(p), _SEATS[p][:3])
-    return _SEATS[ev[1]] + t
-
-
-def after(game, evs, before):
-    """An entry was taken: live event lines, a toast with its result, LEDs and sound."""
-    st = game.state
-    ui = game.ui
-    leds = game.app.board.leds
-    ev = evs[-1]
-    kind = ev[0]
-    p = ev[1]
-    seat0, phase0, value0, kills0, ships0 = before
-    value, kills, ships = st.star_value(p), st.kills[p], st.ships_in_play(p)
-    game.emit("action", text(ev) if len(evs) == 1 else seat_name(p) + " places 2 cells")
-    msg = ""
-    if kind == E.ATTACK:  # B7
-        msg = "{} {} {}".format(_SEATS[ev[3]][:3], E.SHIP_NAMES[ev[4]], "teleports away"
-                                if ev[5] else ("destroyed!" if kills > kills0 else "hit"))
-    elif kind == E.MOVE:
-        if ships < ships0 or (ev[2] == 0 and ev[5] and st.ship_at(p, 0)[2] and not ev[3]):
-            msg = E.SHIP_NAMES[ev[2]] + " lost to a bomb"  # B6: a mothership back on base
-        elif value != value0:
-            msg = "Star value {}".format(value)
-    elif kind == E.UPGRADE:
-        msg = "{} level {}".format(E.SHIP_NAMES[ev[2]], st.ship_at(p, ev[2])[1])
-    if st.is_terminal():
-        game.emit("end", "{} wins: {}".format(seat_name(st.winner), B.CONDITION_NAMES[st.condition]),
-                  [st.winner])
-        ui.cue("win")
-        return
-    if st.seat != seat0:
-        if phase0 >= B.PH_DRONES:  # a turn ended (docs/events.md "turn")
-            game.emit("turn", "{} ends the turn".format(seat_name(seat0)))
-        msg = (msg + "; " if msg else "") + seat_name(st.seat) + "'s turn"
-        leds.show_turn(st.seat, st.players)
-        ui.cue("turn")
-    if value > value0 or kills > kills0:
-        leds.flash(2, game.app.board.clock(), p)  # hal.leds.FLASH_SCORE
-        ui.cue("score")
-    elif ships < ships0:
-        leds.flash(1, game.app.board.clock(), p)  # hal.leds.FLASH_BUST
-        ui.cue("bust")
-    if msg:
-        ui.toast(msg)
+    return "{}{} L{} {}".format("" if p == st.seat else name(p)[:3] + " ", E.SHIP_NAMES[s],
+                               lv, "base" if base else "")

@@ -4,7 +4,7 @@ Loaded when needed and dropped when the turn screen is on top again (games/battl
 The status page shows a player's reserve as one number; its kinds (how many bombs are
 left) only after OK, for that player's eyes: the table keeps bombs face down, and a
 split reserve would tell what was placed. Texts are kept in few string constants (each
-is an object of its own in MicroPython's RAM), lines split on "\\n" or "|".
+is an object of its own in MicroPython's RAM), lines split on "\\n".
 """
 
 from geekout.games.battle import name
@@ -51,7 +51,8 @@ def game_menu(game):
             ui.push(Confirm(ui, "End this game? It will not be saved.", game.app.finish,
                             None, False, "battle.end?"))
 
-    ui.push(Menu(ui, "Game menu", "Undo|Status|Star values|Help|Home|End game".split("|"), chosen, "battle.menu"))
+    ui.push(Menu(ui, "Battle menu", "Undo\nStatus\nStar values\nHelp\nHome\nEnd game".split("\n"), chosen,
+                 "battle.menu"))
 
 
 def undo(game):
@@ -95,12 +96,12 @@ class StatusScreen(Screen):
         st = self.game.state
         p = self.page
         if p >= st.players:
-            title(fb, "Galaxy")
+            title(fb, "Galaxy status")
             lines(fb, "Cells left {}\nStars on map {}\nSupernovas {}\nNova supply {}\n{}: {}".format(st.cells, st.map[B.SMALL] + st.map[B.BOMB], st.map[B.NOVA],
                                      st.box[B.NOVA], name(st.seat)[:3],
                                      B.PHASE_NAMES[st.phase]), 12, 10)
             return
-        title(fb, "{} {}/{}".format(name(p), p + 1, st.players))
+        title(fb, "Player {}: {}".format(p + 1, name(p)))
         for s in range(B.SHIPS):
             x = s * 32
             alive, lv, base = st.ship_at(p, s)
