@@ -15,6 +15,14 @@ from mpy_harness import ROOT
 MPREMOTE = Path(sys.executable).parent / "mpremote"
 
 
+@pytest.fixture(autouse=True)
+def private_build(tmp_path, monkeypatch):
+    """Each test builds into its own folder (build/firmware may be rebuilt meanwhile)."""
+    import geekout_tools.build as b
+
+    monkeypatch.setattr(b, "BUILD", tmp_path / "build")
+
+
 @pytest.fixture
 def pico(tmp_path):
     root = tmp_path / "board"
@@ -41,7 +49,9 @@ def test_deploy_to_a_micropython_repl(pico, capsys):
     assert main(["deploy", "--port", str(link)]) == 0
     out = capsys.readouterr().out
     assert "deployed:" in out and "0 removed" in out
-    build = ROOT / "build" / "firmware"
+    import geekout_tools.build as b
+
+    build = b.BUILD
     for p in build.rglob("*"):
         if p.is_file():
             assert sha(root / p.relative_to(build)) == sha(p), p

@@ -22,6 +22,14 @@ def test_no_board_skips_with_exit_0(capsys, monkeypatch):
     assert "no Pico attached" in capsys.readouterr().out
 
 
+@pytest.fixture(autouse=True)
+def private_build(tmp_path, monkeypatch):
+    """Each test builds into its own folder (build/firmware may be rebuilt meanwhile)."""
+    import geekout_tools.build as b
+
+    monkeypatch.setattr(b, "BUILD", tmp_path / "build")
+
+
 @pytest.fixture
 def pico(tmp_path):
     root = tmp_path / "board"

@@ -25,6 +25,13 @@ def register(sub):
     p.set_defaults(func=run)
 
 
+def _shown(path):
+    try:
+        return path.relative_to(ROOT)
+    except ValueError:
+        return path
+
+
 def run(args):
     from ..build import BUILD, build
     from ..deploy.boards import choose_port
@@ -33,12 +40,12 @@ def run(args):
 
     if args.no_build:
         if not BUILD.is_dir():
-            raise UsageError("no build in {}: run without --no-build".format(BUILD.relative_to(ROOT)))
+            raise UsageError("no build in {}: run without --no-build".format(_shown(BUILD)))
     else:
         written, errors = build(BUILD)
         if errors:
             raise UsageError("mpy-cross cannot compile " + errors[0])
-        print("built {} files into {}".format(len(written), BUILD.relative_to(ROOT)))
+        print("built {} files into {}".format(len(written), _shown(BUILD)))
     if args.dry_run:
         port = args.port or "auto"
         print("dry run: these mpremote steps would run")
