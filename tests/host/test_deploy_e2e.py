@@ -4,54 +4,24 @@ import hashlib
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import pytest
 from geekout_tools.cli import main
 from geekout_tools.deploy.plan import MANIFEST_PATH
-from mpy_harness import ROOT
 
 MPREMOTE = Path(sys.executable).parent / "mpremote"
-
-
-@pytest.fixture(autouse=True)
-def private_build(tmp_path, monkeypatch):
-    """Each test builds into its own folder (build/firmware may be rebuilt meanwhile)."""
-    import geekout_tools.build as b
-
-    monkeypatch.setattr(b, "BUILD", tmp_path / "build")
-
-
-@pytest.fixture
-def pico(tmp_path):
-    root = tmp_path / "board"
-    root.mkdir()
-    (root / "games").mkdir()
-    (root / "games" / "current.jnl").write_bytes(b"a saved game")
-    link = tmp_path / "ttyPico"
-    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "fakepico.py"), str(link), str(root)])
-    for _ in range(100):
-        if link.is_symlink():
-            break
-        time.sleep(0.05)
-    yield link, root
-    proc.terminate()
-    proc.wait(timeout=10)
 
 
 def sha(path):
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def test_deploy_to_a_micropython_repl(pico, capsys):
+def test_deploy_to_a_micropython_repl(pico, private_build, capsys):
     link, root = pico
     assert main(["deploy", "--port", str(link)]) == 0
     out = capsys.readouterr().out
     assert "deployed:" in out and "0 removed" in out
-    import geekout_tools.build as b
-
-    build = b.BUILD
+    build = private_build
     for p in build.rglob("*"):
         if p.is_file():
             assert sha(root / p.relative_to(build)) == sha(p), p
@@ -72,7 +42,7 @@ def test_deploy_to_a_micropython_repl(pico, capsys):
     assert res.stdout.split() == ["geekout/rules/masters.mpy", "10"]
 
 
-def test_deploy_to_a_silent_port_says_so(tmp_path, capsys):
+def test_deploy_to_a_silent_port_says_so(tmp_path, private_build, capsys):
     # A pty with nothing behind it: the raw REPL never answers.
     master, slave = os.openpty()
     link = tmp_path / "ttyDead"

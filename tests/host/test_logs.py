@@ -4,12 +4,10 @@ import csv
 import io
 import json
 import random
-import subprocess
 import sys
-import time
 
 import pytest
-from mpy_harness import FAKES, ROOT
+from mpy_harness import FAKES
 
 sys.path.insert(0, str(FAKES))
 from flash import FakeFlash  # noqa: E402  (the gadget's fake flash, in tests/fakes)
@@ -119,21 +117,6 @@ def test_export_never_overwrites(tmp_path, capsys):
 def test_missing_file(capsys):
     code, _, err = run(capsys, "logs", "replay", "/nonexistent/x.goj")
     assert code == 2 and "cannot read" in err
-
-
-@pytest.fixture
-def pico(tmp_path):
-    root = tmp_path / "board"
-    (root / "logs").mkdir(parents=True)
-    link = tmp_path / "ttyPico"
-    proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "fakepico.py"), str(link), str(root)])
-    for _ in range(100):
-        if link.is_symlink():
-            break
-        time.sleep(0.05)
-    yield link, root
-    proc.terminate()
-    proc.wait(timeout=10)
 
 
 def test_pull_from_a_board(pico, tmp_path, capsys):
