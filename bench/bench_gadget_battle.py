@@ -41,11 +41,11 @@ HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / 
 # times would grow in the very heap being measured). Only the driver and the board are
 # imported besides the firmware.
 GAME = """
+import battle_fuzz
+battle_fuzz.warm_names()  # names interned before the heap fragments (see there)
 import gc, json, sys
 import simboard, battle_drive
 from geekout.hal.storage import Storage
-import battle_fuzz
-battle_fuzz.warm_names()  # names interned before the heap fragments (see there)
 class Hist:
     def __init__(self):
         self.n = bytearray(1024)

@@ -9,14 +9,17 @@ JSON line: presses, errors, mismatches, games started and won, entries refused b
 ruling (toasts starting "B<n>:"), screens visited.
 """
 
-import gc
+import gc  # noqa: I001 - simboard before the app, below
 import json
 import sys
+
+# The board's modules (hal) first, as on the device: the app counts what is loaded when
+# it is imported as its own, and drops the rest when a game is left (app.unload_games).
+from simboard import Dice, SimBoard
 
 from geekout.app import App
 from geekout.hal.storage import Storage
 from geekout.ui import keys
-from simboard import Dice, SimBoard
 
 # Cumulative percentages: UP, DOWN, OK, BACK, long OK, long BACK (as headless.py).
 _WEIGHTS = (22, 44, 80, 93, 98, 100)
@@ -67,18 +70,15 @@ def warm_names():
     firmware alone stays under that with every battle module loaded (about 570, and a
     few more at run time: digits drawn, the events module); this harness's own names
     push the count over it at some point of the game, when no 7 KB block may be left.
-    So: the battle's modules and the events module are imported once (and dropped), and
-    48 throwaway names make the 6th table now, on a clean heap. Its RAM is the
-    harness's, as bench/bench_gadget_battle.py counts it."""
+    So: the battle's modules and the events module are imported once (the on-demand
+    ones dropped again), and 48 throwaway names make the 6th table now, on a clean
+    heap. Its RAM is the harness's, as bench/bench_gadget_battle.py counts it."""
     import geekout.events  # noqa: F401 - the board imports it when it prints event lines
-    from geekout.app import unload_games
     from geekout.games import battle
 
     for i in range(4):  # one module at a time, as the game loads them
         battle.load(i)
     battle.drop(3)
-    battle = None
-    unload_games()
     o = _Names()
     for i in range(48):
         setattr(o, "warm{}".format(i), i)
