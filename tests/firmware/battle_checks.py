@@ -1,14 +1,12 @@
 """Galaxy battle checks that run under the MicroPython unix port (the deployed .mpy
-firmware) and under CPython: a full game by buttons, a power cut at every flash write.
-Each prints JSON or "FAIL"/summary lines for the pytest side (random presses are in
-battle_fuzz.py, the bench figures in bench/bench_gadget_battle.py)."""
+firmware) and under CPython: a full game by buttons, and a power cut at every flash write
+of a game, which prints "FAIL" lines and a summary for the pytest side (random presses
+are in battle_fuzz.py, the bench figures in bench/bench_gadget_battle.py)."""
 
 import gc
-import json
 
 from battle_drive import BattleDriver
 from flash import FakeFlash, PowerCut
-from geekout import journal as jn
 from geekout.ui import keys
 from simboard import SimBoard
 
@@ -65,22 +63,6 @@ def full_game(players, seed, undo_every=0, heap=False, flash=None, draw=True):
     d.start_battle(players)
     d.play_out()
     return d
-
-
-def scripted(players, seed, undo_every):
-    d = full_game(players, seed, undo_every, True)
-    end = d.top()
-    st = end.game.state
-    j = jn.Journal(d.board.storage)
-    status = j.load()
-    print(json.dumps({"screen": end.name, "winner": st.winner, "condition": st.condition,
-                      "values": [st.star_value(p) for p in range(players)],
-                      "kills": list(st.kills), "events": st.count, "presses": d.presses,
-                      "undone": d.undone, "saved_ok": status == jn.OK,
-                      "saved_matches": bytes(j.actions) == bytes(st.journal),
-                      "config": list(j.config), "game": j.game, "peak_heap": d.peak,
-                      "event_lines": d.board.event_lines, "last_event": d.board.last_event,
-                      "flash_writes": d.board.storage.writes}))
 
 
 def toggle_sound(d):
