@@ -18,6 +18,8 @@ def sha(path):
 
 def test_deploy_to_a_micropython_repl(pico, private_build, capsys):
     link, root = pico
+    (root / "games").mkdir()
+    (root / "games" / "current.jnl").write_bytes(b"a saved game")
     assert main(["deploy", "--port", str(link)]) == 0
     out = capsys.readouterr().out
     assert "deployed:" in out and "0 removed" in out

@@ -121,6 +121,7 @@ def test_missing_file(capsys):
 
 def test_pull_from_a_board(pico, tmp_path, capsys):
     link, root = pico
+    (root / "logs").mkdir()
     _, finished = virtual_game(2, seed=8)
     _, running = virtual_game(1, seed=9)
     (root / "logs" / "0001.goj").write_bytes(finished)
