@@ -103,7 +103,7 @@ def test_full_game_to_each_victory(players, seed, condition):
     j = saved(d)
     assert (j.game, j.config, bytes(j.actions)) == ("battle", bytes((players,)), bytes(st.journal))
     assert B.replay(players, j.actions).snapshot() == st.snapshot()
-    d.press(keys.OK)  # done: the saved game is deleted
+    d.press(keys.OK)  # done: the game is no longer offered for resume (kept in the logs)
     assert d.top().name == "home" and d.board.storage.read("game.goj") is None
 
 
