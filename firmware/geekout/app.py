@@ -240,7 +240,7 @@ def unload_games():
             if pkg is not None:
                 try:
                     delattr(pkg, leaf)
-                except AttributeError:
+                except (AttributeError, KeyError):  # MicroPython raises KeyError here
                     pass
     gc.collect()
 

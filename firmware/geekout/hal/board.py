@@ -60,6 +60,4 @@ class Board:
                 return v % n
 
     def set_display(self, kind):
-        self.display = None
-        gc.collect()
-        self.display = make_display(kind, self.i2c, self.addr)
+        self.display = make_display(kind, self.i2c, self.addr, self.display)

@@ -60,13 +60,20 @@ class OLED(framebuf.FrameBuffer):
     KIND = "oled"
     INIT = ()
 
-    def __init__(self, i2c, addr=0x3C):
+    def __init__(self, i2c, addr=0x3C, old=None):
         self.i2c = i2c
         self.addr = addr
-        # Allocated once, first thing (a late frame buffer fragments the heap).
-        self.buffer = bytearray(_W * _PAGES)
-        self.sent = bytearray(_W * _PAGES)
-        self.cmd = bytearray(8)
+        if old is not None:
+            # Switching the display type keeps the buffers: no 2 KB allocation that could
+            # fail on a fragmented heap and leave the gadget with no display at all.
+            self.buffer = old.buffer
+            self.sent = old.sent
+            self.cmd = old.cmd
+        else:
+            # Allocated once, first thing (a late frame buffer fragments the heap).
+            self.buffer = bytearray(_W * _PAGES)
+            self.sent = bytearray(_W * _PAGES)
+            self.cmd = bytearray(8)
         self.bytes_sent = 0
         super().__init__(self.buffer, _W, _H, framebuf.MONO_VLSB)
         self.command(self.INIT)
@@ -158,11 +165,12 @@ class SH1106(OLED):
         self.bytes_sent += 4
 
 
-def make_display(kind, i2c, addr=0x3C):
-    """The adapter named by the display setting ("ssd1306" or "sh1106")."""
+def make_display(kind, i2c, addr=0x3C, old=None):
+    """The adapter named by the display setting ("ssd1306" or "sh1106"); `old`, the
+    adapter it replaces, lends its buffers."""
     if kind == "sh1106":
-        return SH1106(i2c, addr)
-    return SSD1306(i2c, addr)
+        return SH1106(i2c, addr, old)
+    return SSD1306(i2c, addr, old)
 
 
 def find_address(i2c, preferred=0x3C):

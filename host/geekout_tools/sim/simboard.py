@@ -145,11 +145,7 @@ class SimBoard:
         self.slept += ms
 
     def set_display(self, kind):
-        import gc
-
-        self.display = None
-        gc.collect()
-        self.display = make_display(kind, self.i2c)
+        self.display = make_display(kind, self.i2c, 0x3C, self.display)
 
     def back_held(self):
         return False
