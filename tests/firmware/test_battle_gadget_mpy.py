@@ -30,13 +30,18 @@ def mpy(deployed, code, heap="128K"):
     return res.stdout.strip().splitlines(), res.stderr
 
 
-# A whole game with only the driver, the board and the fake flash besides the firmware.
+# A whole game with only the driver and the board besides the firmware; the saved game
+# goes to files (hal.storage, as on the device), not to a fake flash in the heap.
 GAME = """
 import json, battle_fuzz
 battle_fuzz.warm_names()
-import battle_drive, flash, simboard
+import battle_drive, simboard
 from geekout import journal as jn
-b = simboard.SimBoard(storage=flash.FakeFlash(), seed={S}, events=True)
+from geekout.hal.storage import Storage
+s = Storage("flash{P}{S}")
+for n in ("game.goj", "settings.json"):
+    s.remove(n)
+b = simboard.SimBoard(storage=s, seed={S}, events=True)
 d = battle_drive.BattleDriver(b, seed={S})
 d.undo_every = {U}
 d.boot()
