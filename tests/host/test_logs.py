@@ -7,7 +7,7 @@ import random
 import sys
 
 import pytest
-from mpy_harness import FAKES
+from mpy_harness import FAKES, ROOT
 
 sys.path.insert(0, str(FAKES))
 from flash import FakeFlash  # noqa: E402  (the gadget's fake flash, in tests/fakes)
@@ -139,3 +139,34 @@ def test_pull_from_a_board(pico, tmp_path, capsys):
     out = capsys.readouterr().out
     assert "already pulled" in out and "removed 1 finished game" in out
     assert not (root / "logs" / "0001.goj").exists() and (root / "game.goj").exists()
+
+
+def battle_journal(sample):
+    """A gadget journal of the battle sample's events (as the gadget writes them)."""
+    from geekout.rules import battle_events as be
+
+    data = json.loads((ROOT / "tests" / "data" / "battle" / sample).read_text())
+    events = [be.from_json(e) for e in data["events"]]
+    return data["players"], journal_bytes("battle", bytes((data["players"],)),
+                                          [be.encode(e) for e in events]), len(events)
+
+
+def test_export_and_replay_a_battle(tmp_path, capsys):
+    players, data, count = battle_journal("destroyer.json")
+    f = tmp_path / "b.goj"
+    f.write_bytes(data)
+    code, out, _ = run(capsys, "logs", "export", str(f), "--csv")
+    assert code == 0
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert len(rows) == count and rows[0]["game"] == "battle"
+    assert rows[-1]["kills"].split()[0] == "3"  # B8 destroyer: three kills
+    code, out, _ = run(capsys, "logs", "replay", str(f))
+    assert code == 0 and "winner(s): player 0 (destroyer)" in out
+
+
+def test_illegal_battle_journal_names_event_and_rule(tmp_path, capsys):
+    _players, data, _count = battle_journal("second-drone.json")
+    f = tmp_path / "bad.goj"
+    f.write_bytes(data)
+    code, _, err = run(capsys, "logs", "replay", str(f))
+    assert code == 2 and "event 32: B4" in err and len(err.strip().splitlines()) == 1

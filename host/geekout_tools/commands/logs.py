@@ -63,8 +63,12 @@ def run_export(args):
         text = json.dumps({"games": [dict(s, rows=rows) for s, rows in games]}, indent=1) + "\n"
     else:
         buf = io.StringIO()
-        fields = ["file", "game", "mode", "turn", "round", "seat", "colour", "result", "points", "total"]
-        w = csv.DictWriter(buf, fieldnames=fields, lineterminator="\n")
+        fields = ["file", "game", "mode"]
+        for _summary, rows in games:
+            for key in (rows[0] if rows else {}):
+                if key not in fields:
+                    fields.append(key)
+        w = csv.DictWriter(buf, fieldnames=fields, restval="", lineterminator="\n")
         w.writeheader()
         for summary, rows in games:
             for r in rows:
@@ -90,7 +94,9 @@ def run_replay(args):
         summary["file"], summary["game"], summary.get("mode", "-"), summary["players"], state))
     print("totals: " + " ".join(str(t) for t in summary["totals"]))
     if summary["winners"]:
-        print("winner(s): seat " + ", ".join(str(w) for w in summary["winners"]))
+        who = "player" if summary["game"] == "battle" else "seat"
+        how = " ({})".format(summary["condition"]) if summary.get("condition") else ""
+        print("winner(s): {} {}{}".format(who, ", ".join(str(w) for w in summary["winners"]), how))
     if summary["torn"]:
         print("note: the last record was half written (a power cut); the game stops at the action before")
     return 0

@@ -70,7 +70,42 @@ def masters(log):
     return summary, rows
 
 
-GAMES = {"masters": masters}
+def battle(log):
+    """One row per event: who, what (the gadget's words), star values and kills after it.
+    Players count from 0, as everywhere in the battle (docs/battle.md)."""
+    from geekout.rules import battle as b
+    from geekout.rules import battle_events as be
+
+    if len(log.config) != 1 or log.config[0] not in (3, 4):
+        raise UsageError("{}: bad battle config bytes {} (players must be 3 or 4)".format(
+            log.path, list(log.config)))
+    players = log.config[0]
+    state = b.new_initial_state(players)
+    rows, pos, i = [], 0, 0
+    data = log.actions
+    while pos < len(data):
+        try:
+            ev, pos = be.decode(data, pos)
+            state.apply(ev)
+        except b.Illegal as e:
+            raise UsageError("{}: event {}: {}: {}".format(log.path, i, e.ruling, e.why)) from None
+        except be.BadEvent as e:
+            raise UsageError("{}: event {}: {}".format(log.path, i, e)) from None
+        rows.append({"event": i, "player": ev[1],
+                     "what": be.event_text(ev),
+                     "star_values": " ".join(str(state.star_value(p)) for p in range(players)),
+                     "kills": " ".join(str(k) for k in state.kills)})
+        i += 1
+    winner = state.winner
+    summary = {"file": log.path, "game": "battle", "players": players,
+               "finished": winner >= 0, "totals": [state.star_value(p) for p in range(players)],
+               "winners": [winner] if winner >= 0 else [],
+               "condition": b.CONDITION_NAMES[state.condition] if winner >= 0 else None,
+               "turns": i, "torn": log.torn}
+    return summary, rows
+
+
+GAMES = {"masters": masters, "battle": battle}
 
 
 def table(log):
