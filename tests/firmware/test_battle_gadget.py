@@ -389,13 +389,3 @@ def test_undo_from_the_victory_takes_the_winning_entry_back():
     d.play_out()  # the same entries win again
     assert d.top().name == "battle.end" and g.state.is_terminal()
 
-
-def test_games_by_buttons_use_every_question_of_the_entries():
-    seen = set()
-    for players, seed in ((3, 22), (4, 1), (3, 13), (3, 2), (4, 11), (3, 8)):
-        d = full_game(players, seed, 5, draw=False)
-        seen |= set(d.ui.visited)
-    questions = {"battle." + q for q in (
-        "ship found small bombs novas shield target teleport pay kinds kinds2 merges merge "
-        "unique wormhole").split()}
-    assert questions <= seen, questions - seen

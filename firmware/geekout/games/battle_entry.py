@@ -133,8 +133,6 @@ class Ask(Menu):
                 continue
             self.q = q
             self.name = w(_NAMES)[k]
-            if self.name not in self.ui.visited:  # a new screen for the simulator's report
-                self.ui.visited.append(self.name)
             self.heading = q[1] or w(_HEADINGS)[k]
             self.items = q[2]
             self.values = q[3]
