@@ -61,6 +61,9 @@ def play(app, config, actions, announce=True):
     from geekout.games.capture_game import CaptureGame
 
     game = CaptureGame(app, cfg, g)
+    # This module's work is done until the end of the game (capture_game imports it
+    # again then): out of RAM while the game is played.
+    cat.unload("geekout.games.capture")
     if announce:
         game.emit("resume" if actions else "start", "Game resumed" if actions else
                   "{} players, {} rounds".format(cfg.players, cfg.rounds()))

@@ -158,6 +158,8 @@ class CaptureGame(Screen):
             phase = st.phase_name()
             self.load(_MODES[_MODULE_OF[_PHASES.index(phase)]]).enter(self, phase)
             self.app.board.leds.show_turn(self.seat(), st.players)
+        elif self.ph is None and self.ph_name:
+            self.load(self.ph_name)  # back from the game menu: same mode, not entered again
         return self.ph
 
     def load(self, name):
@@ -219,6 +221,11 @@ class CaptureGame(Screen):
         if self.state.is_terminal():
             self.to_end()
             return
+        if self.menu is None and self.ph is not None:
+            # The mode module leaves RAM while the game menu is up (its state is on this
+            # screen; no menu of it holds its functions): ensure() brings it back.
+            self.ph = None
+            cat.unload("geekout.games." + self.ph_name)
         from geekout.games import capture_menu
 
         capture_menu.long_ok(self)
