@@ -17,6 +17,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from geekout.rules import battle as b  # noqa: E402
 from geekout.rules import battle_events as e  # noqa: E402
+from geekout_tools.battle import json_events as jsonev  # noqa: E402
 from mpy_harness import micropython_exe  # noqa: E402
 
 MODULES = ["geekout/__init__", "geekout/rules/__init__", "geekout/rules/battle",
@@ -111,7 +112,7 @@ def main():
 
     with open(ROOT / "tests" / "data" / "battle" / "destroyer.json") as f:
         sample = json.load(f)
-    journal = b"".join(e.encode(e.from_json(ev)) for ev in sample["events"])
+    journal = b"".join(e.encode(jsonev.from_json(ev)) for ev in sample["events"])
     print("sample destroyer.json: {} events, {} journal bytes".format(
         len(sample["events"]), len(journal)))
     with tempfile.TemporaryDirectory() as tmp:

@@ -9,6 +9,7 @@ import pytest
 from battle_check import run_script
 from battle_vectors import LEAVE, OPEN3, PASS
 from geekout.rules import battle_events as e
+from geekout_tools.battle import json_events as jsonev
 from geekout_tools.cli import main
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "battle"
@@ -113,8 +114,8 @@ def test_illegal_events_stop_the_replay(capsys, tmp_path, prefix, token, ruling)
 
     s = b.new_initial_state(3)
     assert run_script(s, prefix) is None
-    events = [e.to_json(ev) for ev in e.decode_all(s.journal)]
-    events.append(e.to_json(parse(token, s.seat)[0]))
+    events = [jsonev.to_json(ev) for ev in e.decode_all(s.journal)]
+    events.append(jsonev.to_json(parse(token, s.seat)[0]))
     path = tmp_path / "game.json"
     path.write_text(json.dumps({"players": 3, "events": events}))
     code, out, err = run(capsys, "battle", "replay", str(path), "--json")
@@ -189,4 +190,4 @@ def test_sample_files_match_their_scripts():
     for name, (players, _note, steps) in make_samples.SAMPLES.items():
         data = json.loads((DATA / name).read_text())
         assert data["players"] == players
-        assert data["events"] == [e.to_json(ev) for ev in make_samples.events_of(players, steps)]
+        assert data["events"] == [jsonev.to_json(ev) for ev in make_samples.events_of(players, steps)]

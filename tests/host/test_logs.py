@@ -144,9 +144,10 @@ def test_pull_from_a_board(pico, tmp_path, capsys):
 def battle_journal(sample):
     """A gadget journal of the battle sample's events (as the gadget writes them)."""
     from geekout.rules import battle_events as be
+    from geekout_tools.battle import json_events as jsonev
 
     data = json.loads((ROOT / "tests" / "data" / "battle" / sample).read_text())
-    events = [be.from_json(e) for e in data["events"]]
+    events = [jsonev.from_json(e) for e in data["events"]]
     return data["players"], journal_bytes("battle", bytes((data["players"],)),
                                           [be.encode(e) for e in events]), len(events)
 

@@ -5,6 +5,7 @@ import pytest
 from battle_check import run_script
 from geekout.rules import battle as b
 from geekout.rules import battle_events as e
+from geekout_tools.battle import json_events as jsonev
 
 OPEN3 = "first:0 cell*6 stars:ss*3 "
 
@@ -167,14 +168,14 @@ def test_event_bytes_are_compact():
 ])
 def test_bad_json_events(obj, word):
     with pytest.raises(e.BadEvent) as info:
-        e.from_json(obj)
+        jsonev.from_json(obj)
     assert word in str(info.value)
 
 
 def test_json_form_examples():
-    assert e.from_json({"type": "move", "player": 2, "ship": 1,
+    assert jsonev.from_json({"type": "move", "player": 2, "ship": 1,
                         "found": {"small": 1, "bomb": 1}, "shield": True}) == e.move(2, 1, 0, 1, 1, 0, 1)
-    assert e.to_json(e.stars(1, 1, (2,))) == {"type": "stars", "player": 1,
+    assert jsonev.to_json(e.stars(1, 1, (2,))) == {"type": "stars", "player": 1,
                                               "stars": ["small", "bomb"],
                                               "merge": [["small", "small", "bomb"]]}
-    assert e.from_json({"type": "done", "player": 0, "note": "no attack"}) == e.done(0)
+    assert jsonev.from_json({"type": "done", "player": 0, "note": "no attack"}) == e.done(0)

@@ -11,6 +11,7 @@ import json
 from geekout.rules import battle as b
 from geekout.rules import battle_events as e
 
+from ..battle import json_events as jsonev
 from ..errors import UsageError
 
 
@@ -56,7 +57,7 @@ def load_journal(path):
     out = []
     for i, obj in enumerate(events):
         try:
-            out.append(e.from_json(obj))
+            out.append(jsonev.from_json(obj))
         except e.BadEvent as ex:
             raise UsageError("event {}: {}".format(i, ex)) from None
     return players, out

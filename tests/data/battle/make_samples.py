@@ -15,7 +15,7 @@ sys.path.insert(0, str(HERE.parent.parent / "vectors"))
 from battle_check import parse_one, split_token  # noqa: E402
 from battle_vectors import LEAVE, OPEN3, PASS  # noqa: E402
 from geekout.rules import battle as b  # noqa: E402
-from geekout.rules import battle_events as e  # noqa: E402
+from geekout_tools.battle import json_events as jsonev  # noqa: E402
 
 SAMPLES = {
     "supremacy.json": (3, "P0 creates two drones while the others keep one ship each",
@@ -58,7 +58,7 @@ def events_of(players, steps):
 
 def main():
     for name, (players, note, steps) in SAMPLES.items():
-        events = [e.to_json(ev) for ev in events_of(players, steps)]
+        events = [jsonev.to_json(ev) for ev in events_of(players, steps)]
         lines = ",\n".join("  " + json.dumps(ev) for ev in events)
         text = '{{"note": {},\n "players": {},\n "events": [\n{}\n]}}\n'.format(
             json.dumps(note), players, lines)

@@ -1,0 +1,1 @@
+"""Host side of the galaxy battle: the JSON form of its events."""
