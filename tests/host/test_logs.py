@@ -171,3 +171,58 @@ def test_illegal_battle_journal_names_event_and_rule(tmp_path, capsys):
     f.write_bytes(data)
     code, _, err = run(capsys, "logs", "replay", str(f))
     assert code == 2 and "event 32: B4" in err and len(err.strip().splitlines()) == 1
+
+
+def capture_journal(seed):
+    """A whole 2-player Capture game played by random legal actions, one step each,
+    journaled as the gadget does (games/capture_fold.py payload)."""
+    from geekout.games import capture_fold as cf
+    from geekout.rules import capture as c
+
+    config = cf.config_bytes(2, 0, False, 0, [(3, 0, 0, 0)] * 2)
+    game = cf.Game(cf.Config(config))
+    s = game.state
+    rng = random.Random(seed)
+    chunks = []
+    while not s.is_terminal():
+        legal = s.legal_actions()
+        phase = s.phase_name()
+        if phase == "check" and rng.random() < 0.5 and c.RESOLVE in legal:
+            a = c.RESOLVE
+        elif phase == "setup" and c.GO in legal:
+            a = c.GO
+        else:
+            a = rng.choice(legal)
+        game.apply_step([a])
+        chunks.append(bytes(cf.encode([a])))
+    return s, cf.Config(config), journal_bytes("capture", config, chunks)
+
+
+def test_export_a_capture_game_by_round(tmp_path, capsys):
+    state, cfg, data = capture_journal(seed=4)
+    f = tmp_path / "c.goj"
+    f.write_bytes(data)
+    code, out, _ = run(capsys, "logs", "export", str(f), "--json")
+    assert code == 0
+    game = json.loads(out)["games"][0]
+    assert game["finished"] and game["game"] == "capture"
+    rounds = {r["round"] for r in game["rows"]}
+    assert rounds == set(range(1, cfg.rounds() + 1))  # C1: rounds until the deck runs out
+    for p in range(2):
+        mine = [r for r in game["rows"] if r["seat"] == p + 1]
+        assert sum(r["captured"] for r in mine) == len(state.collections[p]) - 1  # starter
+        assert mine[-1]["collection"] == len(state.collections[p])
+    assert sum(r["fled"] for r in game["rows"]) == 2 * state.fled  # counted on both rows
+
+
+def test_bad_capture_journals(tmp_path, capsys):
+    from geekout.games import capture_fold as cf
+
+    config = cf.config_bytes(2, 0, False, 0, [(3, 0, 0, 0)] * 2)
+    for data, words in [(journal_bytes("capture", b"\x07", [b"\x01\x00"]), "config"),
+                        (journal_bytes("capture", config, [b"\x05\x00"]), "malformed"),
+                        (journal_bytes("capture", config, [bytes(cf.encode([5000]))]), "refuse")]:
+        f = tmp_path / "c.goj"
+        f.write_bytes(data)
+        code, out, err = run(capsys, "logs", "replay", str(f))
+        assert code == 2 and out == "" and words in err, err

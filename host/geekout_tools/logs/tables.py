@@ -105,7 +105,55 @@ def battle(log):
     return summary, rows
 
 
-GAMES = {"masters": masters, "battle": battle}
+def capture(log):
+    """One row per round and player: cards captured that round and the collection so far.
+    The gadget's own fold replays the journal (games/capture_fold.py); end-of-game scores
+    need the line structure the players enter, so the totals here are card counts."""
+    from geekout.games import capture_fold as cf
+
+    try:
+        cfg = cf.Config(log.config)
+    except ValueError:
+        raise UsageError("{}: bad Geekmon Capture config bytes".format(log.path)) from None
+    game = cf.Game(cfg)
+    st = game.state
+    rows = []
+    seen = [len(c) for c in st.collections]
+    fled = st.fled
+
+    def close_round(number):
+        nonlocal fled
+        for p in range(st.players):
+            rows.append({"round": number, "seat": p + 1, "colour": SEATS[p],
+                         "captured": len(st.collections[p]) - seen[p],
+                         "collection": len(st.collections[p]), "fled": st.fled - fled})
+            seen[p] = len(st.collections[p])
+        fled = st.fled
+
+    try:
+        all_steps = list(cf.steps(log.actions))
+    except ValueError as e:
+        raise UsageError("{}: malformed Capture payload: {}".format(log.path, e)) from None
+    closed = 0
+    for start, acts in all_steps:
+        try:
+            game.apply_step(acts)
+        except ValueError as e:
+            raise UsageError("{}: step at byte {}: the rules refuse it: {} (C1-C13)".format(
+                log.path, start, e)) from None
+        while closed < st.round:  # a round ended (C1)
+            closed += 1
+            close_round(closed)
+    if st.is_terminal() and closed == st.round:  # the game ends with its last round
+        close_round(closed + 1)
+    over = st.is_terminal()
+    summary = {"file": log.path, "game": "capture", "players": st.players, "finished": over,
+               "totals": [len(c) for c in st.collections], "winners": [],
+               "turns": len(rows), "torn": log.torn}
+    return summary, rows
+
+
+GAMES = {"masters": masters, "battle": battle, "capture": capture}
 
 
 def table(log):
