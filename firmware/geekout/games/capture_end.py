@@ -15,7 +15,6 @@ from micropython import const
 
 from geekout.games import capture_cat as cat
 from geekout.games import capture_fold as F
-from geekout.rules import capture_score as S
 from geekout.ui import keys
 from geekout.ui.core import Screen, title
 from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, TextPage
@@ -314,13 +313,16 @@ class EndScreen(Screen):
             if arena and cfg.arena:
                 mask |= 1 << (cfg.arena - 1)
             if mask:
-                d["types"] = [S.TYPE_NAMES[t] for t in range(8) if mask & (1 << t)]
+                d["types"] = [F.TYPE_NAMES[t] for t in range(8) if mask & (1 << t)]
             out.append(d)
         return out
 
     def scores(self):
         st = self.fin
         checked = []
+        # The scorer is in RAM only while it scores: the lines below are plain values.
+        from geekout.rules import capture_score as S
+
         try:
             for p in range(st.players):
                 checked += S.check_players([{"name": SEAT_NAMES[p], "geekmons": self.score_cards(p)}])
@@ -328,6 +330,8 @@ class EndScreen(Screen):
             self.refuse(str(e).replace("player ", "").replace("'", ""))
             return
         res = S.score(checked, self.cfg.arena, st.solo)
+        S = None
+        cat.unload("geekout.rules.capture_score")
         lines = []
         totals = [e["total"] for e in res["players"]]
         winners = [SEAT_NAMES.index(w) for w in res["winners"]]

@@ -251,4 +251,6 @@ def step_text(acts):
         return "line entry"
     if a & 31 == C.A_DRAW:
         return "the draw"
-    return C.action_text(a)
+    text = C.action_text(a)  # from rules/capture_score: out of RAM again at once
+    cat.unload("geekout.rules.capture_score")
+    return text

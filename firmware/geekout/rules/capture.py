@@ -43,7 +43,6 @@ from .capture_actions import (  # noqa: F401 (re-exported for the UI and tools)
     RESOLVE,
     T_SHIFT,
     W_MASK,
-    action_text,
     active_action,
     bullseye_action,
     card_action,
@@ -683,54 +682,13 @@ class CaptureState:
             " ".join("{}g{}h".format(self.geek[p], self.hyper[p]) for p in range(self.players)))
 
 
-def new_initial_state(players=2, starter_stages=None, first=0, wicked=False, arena=0,
-                      starters=None):
-    return CaptureState(players, starter_stages, first, wicked, arena, starters)
 
+def __getattr__(name):
+    """The tools' helpers (new_initial_state, rounds_for, replay, last_decision, undo,
+    play_chance, action_text) live in capture_score.py, imported on first use: the
+    gadget's heap holds only what a game needs (docs/gadget-capture.md)."""
+    from . import capture_score
 
-def rounds_for(players, starter_stages):
-    """C1/C13: rounds a game lasts (6 wild cards a round until the deck runs out)."""
-    wild = SOLO_WILD if players == 1 else WILD_PER_PLAYER * players
-    for s in starter_stages:
-        wild += s - 1
-    return (wild + SLOTS - 1) // SLOTS
-
-
-def replay(config, journal):
-    """Rebuild a game from its config tuple and journal; ValueError names the bad entry."""
-    state = CaptureState(*config)
-    for i in range(len(journal)):
-        try:
-            state.apply_action(journal[i])
-        except ValueError as e:
-            raise ValueError("entry {}: {}".format(i, e)) from None
-    return state
-
-
-def last_decision(state):
-    """Journal index of the last entry that is not a draw, or -1."""
-    journal = state.journal
-    for i in range(len(journal) - 1, -1, -1):
-        if journal[i] & 31 != A_DRAW:
-            return i
-    return -1
-
-
-def undo(state):
-    """(previous state, removed entries): the last entry that is not a draw, and the
-    draws after it, are taken back; None when there is nothing to take back."""
-    cut = last_decision(state)
-    if cut < 0:
-        return None
-    return replay(state.config, state.journal[:cut]), list(state.journal[cut:])
-
-
-def play_chance(state, randbelow):
-    """Resolve draws with `randbelow(n)` -> 0..n-1 (the caller's RNG): a card is drawn
-    uniformly from the Geekmons and encounter cards left. Returns how many."""
-    n = 0
-    while state.is_chance():
-        left = state.deck + state.encounters
-        state.apply_action(DRAW_ENCOUNTER if randbelow(left) < state.encounters else DRAW_GEEKMON)
-        n += 1
-    return n
+    if name.startswith("_"):
+        raise AttributeError(name)
+    return getattr(capture_score, name)

@@ -489,3 +489,131 @@ def score_file(doc):
     """Check and score a parsed score file."""
     players, arena, solo = check_file(doc)
     return score(players, arena, solo)
+
+
+# -- the rules core's tool helpers ---------------------------------------------------
+# rules/capture.py hands these out through its module __getattr__: they live here, out
+# of the gadget's RAM while a game is played (the scorer is loaded only at the end of
+# the game); each imports what it needs from the core when called.
+
+def new_initial_state(players=2, starter_stages=None, first=0, wicked=False, arena=0,
+                      starters=None):
+    from .capture import CaptureState
+
+    return CaptureState(players, starter_stages, first, wicked, arena, starters)
+
+
+def rounds_for(players, starter_stages):
+    """C1/C13: rounds a game lasts (6 wild cards a round until the deck runs out)."""
+    from .capture import SLOTS, SOLO_WILD, WILD_PER_PLAYER
+
+    wild = SOLO_WILD if players == 1 else WILD_PER_PLAYER * players
+    for s in starter_stages:
+        wild += s - 1
+    return (wild + SLOTS - 1) // SLOTS
+
+
+def replay(config, journal):
+    """Rebuild a game from its config tuple and journal; ValueError names the bad entry."""
+    from .capture import CaptureState
+
+    state = CaptureState(*config)
+    for i in range(len(journal)):
+        try:
+            state.apply_action(journal[i])
+        except ValueError as e:
+            raise ValueError("entry {}: {}".format(i, e)) from None
+    return state
+
+
+def last_decision(state):
+    """Journal index of the last entry that is not a draw, or -1."""
+    from .capture import A_DRAW
+
+    journal = state.journal
+    for i in range(len(journal) - 1, -1, -1):
+        if journal[i] & 31 != A_DRAW:
+            return i
+    return -1
+
+
+def undo(state):
+    """(previous state, removed entries): the last entry that is not a draw, and the
+    draws after it, are taken back; None when there is nothing to take back."""
+    cut = last_decision(state)
+    if cut < 0:
+        return None
+    return replay(state.config, state.journal[:cut]), list(state.journal[cut:])
+
+
+def play_chance(state, randbelow):
+    """Resolve draws with `randbelow(n)` -> 0..n-1 (the caller's RNG): a card is drawn
+    uniformly from the Geekmons and encounter cards left. Returns how many."""
+    from .capture import DRAW_ENCOUNTER, DRAW_GEEKMON
+
+    n = 0
+    while state.is_chance():
+        left = state.deck + state.encounters
+        state.apply_action(DRAW_ENCOUNTER if randbelow(left) < state.encounters else DRAW_GEEKMON)
+        n += 1
+    return n
+
+
+def action_text(action):
+    """Words for an action, as the gadget and host tools show it."""
+    from .capture_actions import (
+        A_ACTIVE,
+        A_BULLSEYE,
+        A_CARD,
+        A_CRITICAL,
+        A_DRAW,
+        A_ECUBE,
+        A_ELEMENTAL,
+        A_GO,
+        A_NUMBER,
+        A_POINTS,
+        A_RESOLVE,
+        A_TAKE,
+        A_THROW,
+    )
+
+    kind = action & 31
+    arg = action >> 5
+    if kind == A_DRAW:
+        return "draw: luminous encounter" if arg else "draw: a Geekmon"
+    if kind == A_CARD:
+        return "card {}: weakness {}, types {:08b}{}{}".format(
+            (arg & 7) + 1, (arg >> 3) & 15, (arg >> 7) & 255,
+            ", legendary" if arg >> 15 & 1 else "", ", Munchkey" if arg >> 16 & 1 else "")
+    if kind == A_NUMBER:
+        return "card {} is number {:03d}".format((arg & 7) + 1, arg >> 3)
+    if kind == A_ACTIVE:
+        return "player {} makes collection card {} active".format((arg & 3) + 1, arg >> 2)
+    if kind == A_GO:
+        return "throw!"
+    if kind == A_THROW:
+        return "throws a " + ("hypercube" if arg else "geekcube")
+    if kind == A_CRITICAL:
+        return "critical catch on {} by player {}".format(_target_text(arg & 15), (arg >> 4) + 1)
+    if kind == A_ELEMENTAL:
+        return "player {}'s {} lands in an elemental zone".format(
+            (arg & 3) + 1, "hypercube" if arg >> 2 else "geekcube")
+    if kind == A_ECUBE:
+        return "an elemental cube goes back into a zone" if arg else "an elemental cube is cleared"
+    if kind == A_POINTS:
+        return "player {} has {} points".format((arg & 3) + 1, arg >> 2)
+    if kind == A_RESOLVE:
+        return "check the card"
+    if kind == A_BULLSEYE:
+        return "bull's eye: player {}".format(arg + 1)
+    if kind == A_TAKE:
+        return "take collection card {}".format(arg) if arg else "take nothing"
+    return "?"
+
+
+def _target_text(target):
+    from .capture_actions import ACTIVE_TARGET
+
+    if target >= ACTIVE_TARGET:
+        return "player {}'s active Geekmon".format(target - ACTIVE_TARGET + 1)
+    return "card {}".format(target + 1)
