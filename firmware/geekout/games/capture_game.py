@@ -175,6 +175,14 @@ class CaptureGame(Screen):
             self.ph_name = name
         return mod
 
+    def park(self):
+        """A menu is pushed over this screen: the mode module leaves RAM meanwhile (its
+        state is on this screen, and no menu of it holds its functions); ensure() brings
+        it back, not entered again, when this screen is drawn."""
+        if self.menu is None and self.ph is not None:
+            self.ph = None
+            cat.unload("geekout.games." + self.ph_name)
+
     def enter(self):
         self.sync()
 
@@ -221,11 +229,7 @@ class CaptureGame(Screen):
         if self.state.is_terminal():
             self.to_end()
             return
-        if self.menu is None and self.ph is not None:
-            # The mode module leaves RAM while the game menu is up (its state is on this
-            # screen; no menu of it holds its functions): ensure() brings it back.
-            self.ph = None
-            cat.unload("geekout.games." + self.ph_name)
+        self.park()
         from geekout.games import capture_menu
 
         capture_menu.long_ok(self)
@@ -251,6 +255,4 @@ def step_text(acts):
         return "line entry"
     if a & 31 == C.A_DRAW:
         return "the draw"
-    text = C.action_text(a)  # from rules/capture_score: out of RAM again at once
-    cat.unload("geekout.rules.capture_score")
-    return text
+    return C.action_text(a)

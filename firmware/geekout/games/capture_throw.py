@@ -83,8 +83,10 @@ def do_option(g, o):
         g.opt = 0
         g.commit([C.throw_action(o)], "{}: {}".format(SEAT_NAMES[p], OPT_TEXT[o]))
     elif o == _CRIT:
+        g.park()  # this module leaves RAM while the menus are up
         _menu().critical(g)
     elif o == _ZONE:
+        g.park()
         _menu().zone(g)
     else:
         back = o == _ECUBE_BACK

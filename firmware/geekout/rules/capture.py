@@ -43,6 +43,7 @@ from .capture_actions import (  # noqa: F401 (re-exported for the UI and tools)
     RESOLVE,
     T_SHIFT,
     W_MASK,
+    action_text,
     active_action,
     bullseye_action,
     card_action,
@@ -685,7 +686,7 @@ class CaptureState:
 
 def __getattr__(name):
     """The tools' helpers (new_initial_state, rounds_for, replay, last_decision, undo,
-    play_chance, action_text) live in capture_score.py, imported on first use: the
+    play_chance) live in capture_score.py, imported on first use: the
     gadget's heap holds only what a game needs (docs/gadget-capture.md)."""
     from . import capture_score
 

@@ -6,7 +6,7 @@ or in a collection is one int too ("traits"):
   bits 0-3 weakness type id (0 unknown)   bits 4-11 types mask   bit 12 legendary
   bit 13 Munchkey/Munchkong (C11)         bit 14 luminous        bits 15-24 card number
 Type ids follow capture_score.TYPE_NAMES (1 fire ... 8 beast). The builders below make
-actions (rules/capture.action_text words them for the screen). Used by capture.py (the game) and the UI.
+actions, action_text words them for the screen. Used by capture.py (the game) and the UI.
 """
 
 from micropython import const
@@ -103,3 +103,44 @@ def take_action(index):
 GO = A_GO
 RESOLVE = A_RESOLVE
 
+
+def action_text(action):
+    """Words for an action, as the gadget and host tools show it."""
+    kind = action & 31
+    arg = action >> 5
+    if kind == A_DRAW:
+        return "draw: luminous encounter" if arg else "draw: a Geekmon"
+    if kind == A_CARD:
+        return "card {}: weakness {}, types {:08b}{}{}".format(
+            (arg & 7) + 1, (arg >> 3) & 15, (arg >> 7) & 255,
+            ", legendary" if arg >> 15 & 1 else "", ", Munchkey" if arg >> 16 & 1 else "")
+    if kind == A_NUMBER:
+        return "card {} is number {:03d}".format((arg & 7) + 1, arg >> 3)
+    if kind == A_ACTIVE:
+        return "player {} makes collection card {} active".format((arg & 3) + 1, arg >> 2)
+    if kind == A_GO:
+        return "throw!"
+    if kind == A_THROW:
+        return "throws a " + ("hypercube" if arg else "geekcube")
+    if kind == A_CRITICAL:
+        return "critical catch on {} by player {}".format(_target_text(arg & 15), (arg >> 4) + 1)
+    if kind == A_ELEMENTAL:
+        return "player {}'s {} lands in an elemental zone".format(
+            (arg & 3) + 1, "hypercube" if arg >> 2 else "geekcube")
+    if kind == A_ECUBE:
+        return "an elemental cube goes back into a zone" if arg else "an elemental cube is cleared"
+    if kind == A_POINTS:
+        return "player {} has {} points".format((arg & 3) + 1, arg >> 2)
+    if kind == A_RESOLVE:
+        return "check the card"
+    if kind == A_BULLSEYE:
+        return "bull's eye: player {}".format(arg + 1)
+    if kind == A_TAKE:
+        return "take collection card {}".format(arg) if arg else "take nothing"
+    return "?"
+
+
+def _target_text(target):
+    if target >= ACTIVE_TARGET:
+        return "player {}'s active Geekmon".format(target - ACTIVE_TARGET + 1)
+    return "card {}".format(target + 1)
