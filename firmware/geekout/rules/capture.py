@@ -16,42 +16,12 @@ from array import array
 
 from micropython import const
 
-from .capture_actions import (  # noqa: F401 (re-exported for the UI and tools)
-    A_ACTIVE,
-    A_BULLSEYE,
-    A_CARD,
-    A_CRITICAL,
-    A_DRAW,
-    A_ECUBE,
-    A_ELEMENTAL,
-    A_GO,
-    A_NUMBER,
-    A_POINTS,
-    A_RESOLVE,
-    A_TAKE,
-    A_THROW,
-    ACTIVE_TARGET,
-    DRAW_ENCOUNTER,
-    DRAW_GEEKMON,
-    GEEK,
-    GO,
-    HYPER,
-    LEGENDARY,
-    LUMINOUS,
-    MUNCHKEY,
-    N_SHIFT,
-    RESOLVE,
-    T_SHIFT,
-    W_MASK,
-    action_text,
+from .capture_actions import (  # the builders the core uses
     active_action,
     bullseye_action,
-    card_action,
     critical_action,
     ecube_action,
     elemental_action,
-    number_action,
-    number_of,
     points_action,
     take_action,
     throw_action,
@@ -59,6 +29,33 @@ from .capture_actions import (  # noqa: F401 (re-exported for the UI and tools)
     types_of,
     weakness_of,
 )
+
+# The action ids and trait bits of capture_actions.py (the journal's format, fixed),
+# here as compile-time constants: no global names in RAM for them. Every other public
+# name of capture_actions (A_DRAW, card_action, action_text...) is re-exported through
+# this module's __getattr__.
+_A_ACTIVE = const(3)
+_A_BULLSEYE = const(11)
+_A_CARD = const(1)
+_A_CRITICAL = const(6)
+_A_DRAW = const(0)
+_A_ECUBE = const(8)
+_A_ELEMENTAL = const(7)
+_A_NUMBER = const(2)
+_A_POINTS = const(9)
+_A_TAKE = const(12)
+_A_THROW = const(5)
+_ACTIVE_TARGET = const(8)
+_DRAW_ENCOUNTER = const(32)
+_DRAW_GEEKMON = const(0)
+_GEEK = const(0)
+_GO = const(4)
+_HYPER = const(1)
+_LEGENDARY = const(4096)
+_LUMINOUS = const(16384)
+_MUNCHKEY = const(8192)
+_N_SHIFT = const(15)
+_RESOLVE = const(10)
 
 # Players (OpenSpiel ids); TABLE: the players together tell the gadget a fact.
 CHANCE = const(-1)
@@ -189,9 +186,9 @@ class CaptureState:
         if self.phase != _DRAW:
             return []
         n = self.deck + self.encounters
-        out = [(DRAW_GEEKMON, self.deck / n)]
+        out = [(_DRAW_GEEKMON, self.deck / n)]
         if self.encounters:
-            out.append((DRAW_ENCOUNTER, self.encounters / n))
+            out.append((_DRAW_ENCOUNTER, self.encounters / n))
         return out
 
     def thrower(self):
@@ -230,7 +227,7 @@ class CaptureState:
                 for i in range(n):
                     if i != self.active[p]:
                         acts.append(active_action(p, i))
-            acts.append(GO)
+            acts.append(_GO)
             return acts
         if self._throw_open():
             if phase == _THROW:
@@ -239,16 +236,16 @@ class CaptureState:
                     acts.append(throw_action(self.queue[0] >> 2))
                 else:
                     if self.geek[p]:
-                        acts.append(throw_action(GEEK))
+                        acts.append(throw_action(_GEEK))
                     if self.hyper[p]:
-                        acts.append(throw_action(HYPER))
+                        acts.append(throw_action(_HYPER))
             for t in self._present():
                 for c in range(self.players):
                     if self._can_crit(t, c):
                         acts.append(critical_action(t, c))
             if self.arena:
                 for p in range(self.players):
-                    for kind in (GEEK, HYPER):
+                    for kind in (_GEEK, _HYPER):
                         if self._thrown(p, kind):
                             acts.append(elemental_action(p, kind))
             if self.solo:
@@ -263,12 +260,12 @@ class CaptureState:
                 for v in range(room + 1):
                     if v != self.points[p]:
                         acts.append(points_action(p, v))
-            acts.append(RESOLVE)
+            acts.append(_RESOLVE)
         elif phase == _BULLSEYE:
             for p in self.tied:
                 acts.append(bullseye_action(p))
         elif phase == _TAKE:
-            owner = self.target() - ACTIVE_TARGET
+            owner = self.target() - _ACTIVE_TARGET
             for i in range(len(self.collections[owner])):
                 acts.append(take_action(i))
         return acts
@@ -311,13 +308,13 @@ class CaptureState:
         out = [i for i in range(SLOTS) if self.slots[i] != NO_CARD]
         if self.wicked:
             for p in range(self.players):
-                out.append(ACTIVE_TARGET + p)
+                out.append(_ACTIVE_TARGET + p)
         return out
 
     def _can_crit(self, target, catcher):
-        if target < ACTIVE_TARGET:
+        if target < _ACTIVE_TARGET:
             return self.slots[target] != NO_CARD
-        owner = target - ACTIVE_TARGET
+        owner = target - _ACTIVE_TARGET
         # C11: opponents' actives only; a starter has no critical catch icon.
         return owner != catcher and self.active[owner] != 0
 
@@ -344,31 +341,31 @@ class CaptureState:
         if phase == _OVER:
             raise ValueError("game over")
         if phase == _DRAW:
-            if kind != A_DRAW or arg > 1 or (arg and not self.encounters):
+            if kind != _A_DRAW or arg > 1 or (arg and not self.encounters):
                 raise ValueError("a draw is a Geekmon or an encounter card left in the deck")
             self.journal.append(action)
             self._draw(arg)
             return
-        if kind == A_CARD or kind == A_NUMBER:
+        if kind == _A_CARD or kind == _A_NUMBER:
             slot = arg & 7
             if phase not in (_SETUP, _THROW, _CHECK) or slot >= SLOTS or self.slots[slot] == NO_CARD:
                 raise ValueError("no wild card in that place")
             old = self.slots[slot]
-            if kind == A_CARD:
+            if kind == _A_CARD:
                 w = (arg >> 3) & 15
                 if w > 8 or arg >> 17:
                     raise ValueError("bad card description")
-                new = (old & (LUMINOUS | 1023 << N_SHIFT)) | traits(
+                new = (old & (_LUMINOUS | 1023 << _N_SHIFT)) | traits(
                     w, (arg >> 7) & 255, bool(arg >> 15 & 1), bool(arg >> 16 & 1))
             else:
                 if not 0 <= arg >> 3 <= 999:
                     raise ValueError("card numbers are 1-999")
-                new = (old & ~(1023 << N_SHIFT)) | (arg >> 3) << N_SHIFT
+                new = (old & ~(1023 << _N_SHIFT)) | (arg >> 3) << _N_SHIFT
             self.journal.append(action)
             self.slots[slot] = new
             return
         if phase == _SETUP:
-            if kind == A_ACTIVE:
+            if kind == _A_ACTIVE:
                 p = arg & 3
                 i = arg >> 2
                 if p >= self.players or i >= len(self.collections[p]):
@@ -378,17 +375,17 @@ class CaptureState:
                 self.journal.append(action)
                 self.active[p] = i
                 return
-            if action == GO:
+            if action == _GO:
                 self.journal.append(action)
                 self._start_throwing()
                 return
             raise ValueError("choose the active Geekmons, then throw")
-        if kind in (A_CRITICAL, A_ELEMENTAL, A_ECUBE) and self._throw_open():
+        if kind in (_A_CRITICAL, _A_ELEMENTAL, _A_ECUBE) and self._throw_open():
             self._throw_time(kind, arg)
             self.journal.append(action)
             return
         if phase == _THROW:
-            if kind != A_THROW or arg > 1:
+            if kind != _A_THROW or arg > 1:
                 raise ValueError("throw a cube")
             p = self.thrower()
             if self.queue:
@@ -400,7 +397,7 @@ class CaptureState:
             self._throw(p, arg)
             return
         if phase == _CHECK:
-            if kind == A_POINTS:
+            if kind == _A_POINTS:
                 p = arg & 3
                 v = arg >> 2
                 if p >= self.players or self.spent[p] + v > self.max_points():
@@ -409,21 +406,21 @@ class CaptureState:
                 self.points[p] = v
                 self.entered = True
                 return
-            if action == RESOLVE:
+            if action == _RESOLVE:
                 self.journal.append(action)
                 self.entered = True
                 self._resolve()
                 return
             raise ValueError("enter points or check the card")
         if phase == _BULLSEYE:
-            if kind != A_BULLSEYE or arg not in self.tied:
+            if kind != _A_BULLSEYE or arg not in self.tied:
                 raise ValueError("bull's eye: one of the tied players")
             self.journal.append(action)
             self._capture(arg, H_BULLSEYE)
             return
         if phase == _TAKE:
-            owner = self.target() - ACTIVE_TARGET
-            if kind != A_TAKE or arg >= len(self.collections[owner]):
+            owner = self.target() - _ACTIVE_TARGET
+            if kind != _A_TAKE or arg >= len(self.collections[owner]):
                 raise ValueError("take a card of that collection, or nothing")
             self.journal.append(action)
             if arg:
@@ -446,7 +443,7 @@ class CaptureState:
             t = 0
             if self.luminous_next:
                 self.luminous_next -= 1
-                t = LUMINOUS
+                t = _LUMINOUS
             self.slots[self.drawn] = t
             self.drawn += 1
         if self.drawn == SLOTS or not self.deck:
@@ -491,18 +488,18 @@ class CaptureState:
 
     def _throw_time(self, kind, arg):
         """Critical catch, elemental zone, elemental cube: validated, then applied."""
-        if kind == A_CRITICAL:
+        if kind == _A_CRITICAL:
             target = arg & 15
             catcher = arg >> 4
             present = self._present()
             if catcher >= self.players or target not in present or not self._can_crit(target, catcher):
                 raise ValueError("no critical catch possible there")
             # C3: captured at once; the place stays empty until the next round.
-            if target < ACTIVE_TARGET:
+            if target < _ACTIVE_TARGET:
                 card = self.slots[target]
                 self.slots[target] = NO_CARD
             else:
-                owner = target - ACTIVE_TARGET
+                owner = target - _ACTIVE_TARGET
                 card = self.collections[owner].pop(self.active[owner])
                 self.active[owner] = 0  # C11: the starter takes its place
             self.collections[catcher].append(card)
@@ -510,7 +507,7 @@ class CaptureState:
             if self.phase == _CHECK:
                 self._start_check()
             return
-        if kind == A_ELEMENTAL:
+        if kind == _A_ELEMENTAL:
             p = arg & 3
             k = arg >> 2
             if not self.arena or p >= self.players or k > 1 or not self._thrown(p, k):
@@ -557,7 +554,7 @@ class CaptureState:
             card = self.slots[target]
             act = types_of(self.active_card(0))
             need = 2  # C13
-            if card & LEGENDARY:
+            if card & _LEGENDARY:
                 need += 1
             if self.arena and types_of(card) & (1 << (self.arena - 1)):
                 need += 1
@@ -574,15 +571,15 @@ class CaptureState:
             self._flee(target)
             return
         leaders = [p for p in range(n) if pts[p] == top]
-        if target < ACTIVE_TARGET:
+        if target < _ACTIVE_TARGET:
             if len(leaders) == 1:
                 self._capture(leaders[0], H_POINTS)
                 return
             self._tiebreak(leaders, weakness_of(self.slots[target]))
             return
-        owner = target - ACTIVE_TARGET
+        owner = target - _ACTIVE_TARGET
         rivals = [p for p in leaders if p != owner]
-        munch = [p for p in rivals if self.active_card(p) & MUNCHKEY]
+        munch = [p for p in rivals if self.active_card(p) & _MUNCHKEY]
         if owner in leaders:
             # C11: the owner wins a tie on their own active, unless an active Munchkey
             # or Munchkong among the tied rivals wins it.
@@ -613,11 +610,11 @@ class CaptureState:
 
     def _capture(self, p, how):
         target = self.targets[self.tpos]
-        if target < ACTIVE_TARGET:
+        if target < _ACTIVE_TARGET:
             self.collections[p].append(self.slots[target])
             self.slots[target] = NO_CARD
         else:
-            owner = target - ACTIVE_TARGET
+            owner = target - _ACTIVE_TARGET
             if self.active[owner] == 0:
                 # C11: a starter cannot be captured; another card of that collection
                 # may be taken instead, if there is one.
@@ -635,7 +632,7 @@ class CaptureState:
         self._next_target()
 
     def _flee(self, target):
-        if target < ACTIVE_TARGET:
+        if target < _ACTIVE_TARGET:
             self.slots[target] = NO_CARD  # C1/C3: an uncaptured wild card flees
             self.fled += 1
             self.results.append((target, -1, H_FLED))
@@ -679,17 +676,22 @@ class CaptureState:
                 " (lost)" if self.lost else "", " ".join(str(len(c)) for c in self.collections))
         return "round {} first {} {} | deck {}+{} | slots {} | cubes {}".format(
             self.round + 1, self.first + 1, self.phase_name(), self.deck, self.encounters,
-            "".join("." if s == NO_CARD else ("*" if s & LUMINOUS else "o") for s in self.slots),
+            "".join("." if s == NO_CARD else ("*" if s & _LUMINOUS else "o") for s in self.slots),
             " ".join("{}g{}h".format(self.geek[p], self.hyper[p]) for p in range(self.players)))
 
 
 
 def __getattr__(name):
-    """The tools' helpers (new_initial_state, rounds_for, replay, last_decision, undo,
-    play_chance) live in capture_score.py, imported on first use: the
-    gadget's heap holds only what a game needs (docs/gadget-capture.md)."""
-    from . import capture_score
-
+    """capture_actions' names (A_DRAW, card_action, action_text...), and the tools'
+    helpers (new_initial_state, rounds_for, replay, last_decision, undo, play_chance),
+    which live in capture_score.py, imported on first use: the gadget's heap holds only
+    what a game needs (docs/gadget-capture.md)."""
     if name.startswith("_"):
         raise AttributeError(name)
+    from . import capture_actions
+
+    if hasattr(capture_actions, name):
+        return getattr(capture_actions, name)
+    from . import capture_score
+
     return getattr(capture_score, name)
