@@ -213,6 +213,7 @@ class CaptureGame(Screen):
         self.drop_modes()
         self.pending = False
         data = capture.final_data(self.game)
+        del self.game  # the rules core's state (and through it the core) leaves RAM
         self.ui.replace(capture.end_screen(self.app, data))
 
     # -- keys ------------------------------------------------------------------------
