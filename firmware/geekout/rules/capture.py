@@ -1,7 +1,10 @@
 """Geekmon Capture rules core: one game as a state folded over a journal of actions.
 
 Pure and deterministic, shaped like the Masters core (OpenSpiel: current player or
-CHANCE/TERMINAL, legal actions, chance outcomes, apply_action). Deck draws are chance
+CHANCE/TERMINAL, legal actions, chance outcomes, apply_action). CaptureState holds what
+a game needs (the gadget's state); the states the tools make (new_initial_state,
+replay) are TableState, which adds the OpenSpiel-style queries, is_legal, clone and a
+text view (capture_score.py, loaded on first use through this module's __getattr__). Deck draws are chance
 actions written to the journal, so replaying a journal rebuilds the game and undo is a
 replay. Everything the table does is an action a few-button gadget can enter: which
 cube a player throws, a critical catch, a cube landing in an elemental zone, the points
@@ -159,37 +162,12 @@ class CaptureState:
         self.fled = 0  # wild cards that fled, whole game
         self.lost = False
 
-    # -- OpenSpiel-style queries -------------------------------------------------------
-    def current_player(self):
-        phase = self.phase
-        if phase == _DRAW:
-            return CHANCE
-        if phase == _OVER:
-            return TERMINAL
-        if phase == _THROW:
-            return self.thrower()
-        if phase == _TAKE:
-            return self.taker
-        return TABLE
-
+    # -- queries (the tools' OpenSpiel-style ones: capture_score.TableState) -------------
     def is_terminal(self):
         return self.phase == _OVER
 
-    def is_chance(self):
-        return self.phase == _DRAW
-
     def phase_name(self):
         return PHASE_NAMES[self.phase]
-
-    def chance_outcomes(self):
-        """[(action, probability)] of the next draw: Geekmons and encounters left."""
-        if self.phase != _DRAW:
-            return []
-        n = self.deck + self.encounters
-        out = [(_DRAW_GEEKMON, self.deck / n)]
-        if self.encounters:
-            out.append((_DRAW_ENCOUNTER, self.encounters / n))
-        return out
 
     def thrower(self):
         """Who throws next: an owed elemental rethrow first, else the seat in turn."""
@@ -217,9 +195,10 @@ class CaptureState:
         facts read off the cards rather than choices; is_legal checks those too."""
         phase = self.phase
         acts = []
-        if phase == _DRAW:
-            for a, _ in self.chance_outcomes():
-                acts.append(a)
+        if phase == _DRAW:  # the chance outcomes: a Geekmon, an encounter card if any left
+            acts.append(_DRAW_GEEKMON)
+            if self.encounters:
+                acts.append(_DRAW_ENCOUNTER)
             return acts
         if phase == _SETUP:
             for p in range(self.players):
@@ -269,38 +248,6 @@ class CaptureState:
             for i in range(len(self.collections[owner])):
                 acts.append(take_action(i))
         return acts
-
-    def is_legal(self, action):
-        try:
-            self.clone().apply_action(action)
-        except ValueError:
-            return False
-        return True
-
-    def winners_by_cards(self):
-        """Seats holding the most cards (a quick standing; final points: capture_score)."""
-        counts = [len(c) for c in self.collections]
-        best = max(counts)
-        return [p for p in range(self.players) if counts[p] == best]
-
-    def clone(self):
-        s = CaptureState(*self.config)
-        for name in ("deck", "encounters", "luminous_next", "round", "first", "phase", "drawn",
-                     "turn", "last_thrower", "ecubes", "tpos", "entered", "taker", "fled", "lost"):
-            setattr(s, name, getattr(self, name))
-        s.journal = array("i", self.journal)
-        s.slots = list(self.slots)
-        s.collections = [list(c) for c in self.collections]
-        s.active = bytearray(self.active)
-        s.geek = bytearray(self.geek)
-        s.hyper = bytearray(self.hyper)
-        s.queue = list(self.queue)
-        s.targets = list(self.targets)
-        s.points = bytearray(self.points)
-        s.spent = bytearray(self.spent)
-        s.tied = list(self.tied)
-        s.results = list(self.results)
-        return s
 
     # -- helpers ----------------------------------------------------------------------
     def _present(self):
@@ -669,23 +616,14 @@ class CaptureState:
         self.tpos = 0
         self.phase = _DRAW
 
-    # -- views ----------------------------------------------------------------------
-    def __str__(self):
-        if self.phase == _OVER:
-            return "game over{}: cards {}".format(
-                " (lost)" if self.lost else "", " ".join(str(len(c)) for c in self.collections))
-        return "round {} first {} {} | deck {}+{} | slots {} | cubes {}".format(
-            self.round + 1, self.first + 1, self.phase_name(), self.deck, self.encounters,
-            "".join("." if s == NO_CARD else ("*" if s & _LUMINOUS else "o") for s in self.slots),
-            " ".join("{}g{}h".format(self.geek[p], self.hyper[p]) for p in range(self.players)))
-
 
 
 def __getattr__(name):
     """capture_actions' names (A_DRAW, card_action, action_text...), and the tools'
-    helpers (new_initial_state, rounds_for, replay, last_decision, undo, play_chance),
-    which live in capture_score.py, imported on first use: the gadget's heap holds only
-    what a game needs (docs/gadget-capture.md)."""
+    helpers (new_initial_state, rounds_for, replay, last_decision, undo, play_chance,
+    TableState: this state with current_player, is_chance, chance_outcomes, is_legal,
+    winners_by_cards, clone and a text view), which live in capture_score.py, imported
+    on first use: the gadget's heap holds only what a game needs (docs/gadget-capture.md)."""
     if name.startswith("_"):
         raise AttributeError(name)
     from . import capture_actions

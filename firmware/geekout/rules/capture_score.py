@@ -495,12 +495,105 @@ def score_file(doc):
 # rules/capture.py hands these out through its module __getattr__: they live here, out
 # of the gadget's RAM while a game is played (the scorer is loaded only at the end of
 # the game); each imports what it needs from the core when called.
+_table_state = None
+
+
+def _state_class():
+    """TableState, made on first use (so the scorer alone never loads the rules core)."""
+    global _table_state
+    if _table_state is None:
+        from array import array
+
+        from . import capture as c
+
+        class TableState(c.CaptureState):
+            """The rules core's state with the tools' queries: current player (OpenSpiel
+            ids), chance outcomes, is_legal, a standing by cards, clone, a text view."""
+
+            def current_player(self):
+                phase = self.phase_name()
+                if phase == "draw":
+                    return c.CHANCE
+                if phase == "over":
+                    return c.TERMINAL
+                if phase == "throw":
+                    return self.thrower()
+                if phase == "take":
+                    return self.taker
+                return c.TABLE
+
+            def is_chance(self):
+                return self.phase_name() == "draw"
+
+            def chance_outcomes(self):
+                """[(action, probability)] of the next draw: Geekmons and encounters left."""
+                if not self.is_chance():
+                    return []
+                n = self.deck + self.encounters
+                out = [(c.DRAW_GEEKMON, self.deck / n)]
+                if self.encounters:
+                    out.append((c.DRAW_ENCOUNTER, self.encounters / n))
+                return out
+
+            def is_legal(self, action):
+                try:
+                    self.clone().apply_action(action)
+                except ValueError:
+                    return False
+                return True
+
+            def winners_by_cards(self):
+                """Seats holding the most cards (a quick standing; final points: score)."""
+                counts = [len(x) for x in self.collections]
+                best = max(counts)
+                return [p for p in range(self.players) if counts[p] == best]
+
+            def clone(self):
+                s = TableState(*self.config)
+                for name in ("deck", "encounters", "luminous_next", "round", "first", "phase",
+                             "drawn", "turn", "last_thrower", "ecubes", "tpos", "entered",
+                             "taker", "fled", "lost"):
+                    setattr(s, name, getattr(self, name))
+                s.journal = array("i", self.journal)
+                s.slots = list(self.slots)
+                s.collections = [list(x) for x in self.collections]
+                s.active = bytearray(self.active)
+                s.geek = bytearray(self.geek)
+                s.hyper = bytearray(self.hyper)
+                s.queue = list(self.queue)
+                s.targets = list(self.targets)
+                s.points = bytearray(self.points)
+                s.spent = bytearray(self.spent)
+                s.tied = list(self.tied)
+                s.results = list(self.results)
+                return s
+
+            def __str__(self):
+                if self.is_terminal():
+                    return "game over{}: cards {}".format(
+                        " (lost)" if self.lost else "",
+                        " ".join(str(len(x)) for x in self.collections))
+                return "round {} first {} {} | deck {}+{} | slots {} | cubes {}".format(
+                    self.round + 1, self.first + 1, self.phase_name(), self.deck,
+                    self.encounters,
+                    "".join("." if x == c.NO_CARD else ("*" if x & c.LUMINOUS else "o")
+                            for x in self.slots),
+                    " ".join("{}g{}h".format(self.geek[p], self.hyper[p])
+                             for p in range(self.players)))
+
+        _table_state = TableState
+    return _table_state
+
+
+def __getattr__(name):
+    if name == "TableState":
+        return _state_class()
+    raise AttributeError(name)
+
 
 def new_initial_state(players=2, starter_stages=None, first=0, wicked=False, arena=0,
                       starters=None):
-    from .capture import CaptureState
-
-    return CaptureState(players, starter_stages, first, wicked, arena, starters)
+    return _state_class()(players, starter_stages, first, wicked, arena, starters)
 
 
 def rounds_for(players, starter_stages):
@@ -515,9 +608,7 @@ def rounds_for(players, starter_stages):
 
 def replay(config, journal):
     """Rebuild a game from its config tuple and journal; ValueError names the bad entry."""
-    from .capture import CaptureState
-
-    state = CaptureState(*config)
+    state = _state_class()(*config)
     for i in range(len(journal)):
         try:
             state.apply_action(journal[i])
