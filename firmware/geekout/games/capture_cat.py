@@ -151,12 +151,11 @@ def card_name(cat, traits, fallback):
 def identify(cat, slot, row):
     """The core actions naming slot's card as catalog row `row`: its description (types,
     weakness, legendary, Munchkey: type advantage, C13 thresholds, C11) and its number."""
-    from geekout.rules import capture as C
-
     sp = cat.get(row, SPECIAL)
-    return [C.card_action(slot, cat.get(row, WEAK), cat.get(row, TYPES), bool(sp & SP_LEGENDARY),
-                          bool(sp & SP_MUNCHKEY)),
-            C.number_action(slot, number_for(cat, row))]
+    # capture_actions.card_action and number_action, written out (A_CARD 1, A_NUMBER 2).
+    return [1 | (slot | cat.get(row, WEAK) << 3 | cat.get(row, TYPES) << 7
+                 | (1 if sp & SP_LEGENDARY else 0) << 15 | (1 if sp & SP_MUNCHKEY else 0) << 16) << 5,
+            2 | (slot | number_for(cat, row) << 3) << 5]
 
 
 def in_play(state, number):

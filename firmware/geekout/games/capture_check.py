@@ -7,11 +7,21 @@ take    Team Wicked: a starter cannot be captured, another card may be taken (C1
 Functions take the game screen (games/capture_game.py) as `g`.
 """
 
+from micropython import const
+
 from geekout.games import capture_cat as cat
-from geekout.rules import capture as C
 from geekout.ui import keys
 from geekout.ui.core import title
 from geekout.ui.widgets import SEAT_NAMES, Menu
+
+# Action ids and trait bits of rules/capture_actions (the journal format), as compile-time
+# constants: a game runs without that module in RAM.
+_ACTIVE_TARGET = const(8)
+_A_POINTS = const(9)
+_RESOLVE = const(10)
+_A_BULLSEYE = const(11)
+_A_TAKE = const(12)
+_LEGENDARY = const(4096)
 
 HOW_TEXT = ("", "critical", "points", "type adv.", "bull's eye", "fled", "kept", "Munchkey",
             "taken", "caught")
@@ -78,14 +88,14 @@ def key_check(g, k):
     elif k == keys.OK:
         acts = []
         if r < st.players and g.vals[r] != st.points[r]:
-            acts.append(C.points_action(r, g.vals[r]))
+            acts.append(_A_POINTS | (r | g.vals[r] << 2) << 5)
         nxt = next_row(g, r) if r < st.players else r
         if nxt >= st.players:
-            acts.append(C.RESOLVE)
+            acts.append(_RESOLVE)
         target = st.target()
         label = cat.target_label(g.cat, st, target)
         if acts:
-            if acts[-1] == C.RESOLVE:
+            if acts[-1] == _RESOLVE:
                 check(g, acts, label)
             elif g.commit(acts, "{} {} pts".format(SEAT_NAMES[r], g.vals[r])):
                 g.row = nxt
@@ -114,13 +124,13 @@ def tie_menu(g):
     st = g.state
     tied = st.tied
     t = st.target()
-    if t >= C.ACTIVE_TARGET:
-        w = C.weakness_of(st.active_card(t - C.ACTIVE_TARGET))
+    if t >= _ACTIVE_TARGET:
+        w = st.active_card(t - _ACTIVE_TARGET) & 15
     else:
-        w = C.weakness_of(st.slots[t])
+        w = st.slots[t] & 15
     known = w != 0
     for p in tied:
-        if not C.types_of(st.active_card(p)):
+        if not st.active_card(p) >> 4 & 255:
             known = False
     names = [SEAT_NAMES[p] for p in tied]
     if not known and not g.asked:
@@ -147,7 +157,7 @@ def resolve_tie(g, p, how):
     st = g.state
     label = cat.target_label(g.cat, st, st.target())
     # The core records the answer as the bull's eye: both name the capturer.
-    if g.commit([C.bullseye_action(p)], ""):
+    if g.commit([_A_BULLSEYE | p << 5], ""):
         g.note = "{}: {} ({})".format(label, SEAT_NAMES[p], how)
         g.emit("action", g.note)
 
@@ -155,13 +165,13 @@ def resolve_tie(g, p, how):
 def take_menu(g):
     """C11: a starter cannot be captured: the capturer may take another card."""
     st = g.state
-    owner = st.target() - C.ACTIVE_TARGET
+    owner = st.target() - _ACTIVE_TARGET
     coll = st.collections[owner]
     items = ["Nothing"] + [cat.coll_name(g.cat, g.cfg, owner, i, coll[i])
                            for i in range(1, len(coll))]
 
     def chose(i):
-        g.commit([C.take_action(i)], "{} takes {}".format(SEAT_NAMES[st.taker], items[i]))
+        g.commit([_A_TAKE | i << 5], "{} takes {}".format(SEAT_NAMES[st.taker], items[i]))
 
     return Menu(g.ui, SEAT_NAMES[st.taker][:3] + " takes from " + SEAT_NAMES[owner][:3],
                 items, chose, "capture.take", _nothing)
@@ -173,7 +183,7 @@ def draw_check(g, fb):
     n = len(st.targets)
     title(fb, "Check {}/{}".format(st.tpos + 1, n))
     label = cat.target_label(g.cat, st, t)
-    if st.solo and t < C.ACTIVE_TARGET:
+    if st.solo and t < _ACTIVE_TARGET:
         label = label[:10] + " need{}".format(solo_need(st, t))
     fb.text(label[:16], 0, 10, 1)
     for p in range(st.players):
@@ -196,12 +206,12 @@ def solo_need(st, t):
     """C13: points that capture wild card t in the solo trials (as the core counts)."""
     card = st.slots[t]
     need = 2
-    if card & C.LEGENDARY:
+    if card & _LEGENDARY:
         need += 1
-    if st.arena and C.types_of(card) & (1 << (st.arena - 1)):
+    if st.arena and card >> 4 & 255 & (1 << (st.arena - 1)):
         need += 1
-    w = C.weakness_of(card)
-    if w and C.types_of(st.active_card(0)) & (1 << (w - 1)):
+    w = card & 15
+    if w and st.active_card(0) >> 4 & 255 & (1 << (w - 1)):
         need -= 1
     return need
 

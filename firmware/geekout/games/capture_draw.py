@@ -6,12 +6,20 @@ cards   name the cards from the catalog (type advantage, C13 thresholds), choose
 Functions take the game screen (games/capture_game.py) as `g`.
 """
 
+from micropython import const
+
 from geekout.games import capture_cat as cat
 from geekout.games import capture_fold as F
 from geekout.rules import capture as C
 from geekout.ui import keys
 from geekout.ui.core import title
 from geekout.ui.widgets import SEAT_NAMES, Menu
+
+# Action ids and trait bits of rules/capture_actions (the journal format), as compile-time
+# constants: a game runs without that module in RAM.
+_A_ACTIVE = const(3)
+_GO = const(4)
+_N_SHIFT = const(15)
 
 
 def _nothing():
@@ -83,7 +91,7 @@ def chose_card(g, i):
     elif i == len(g.slot_of) and g.state.round:
         choose_actives(g)
     else:
-        g.commit([C.GO], "Throw!")
+        g.commit([_GO], "Throw!")
 
 
 def draw_draw(g, fb):
@@ -122,7 +130,7 @@ def name_card(g, slot):
             g.refuse("That card is gone")
         elif not number:
             g.refuse("No number for that card")
-        elif C.number_of(t) != number and cat.in_play(g.state, number):
+        elif t >> _N_SHIFT != number and cat.in_play(g.state, number):
             g.refuse("Already in play")
         else:
             g.commit(cat.identify(g.cat, slot, row), "Card {} is {}".format(
@@ -146,7 +154,7 @@ def choose_actives(g):
         def chose(i):
             g.ui.pop()
             g.ui.pop()
-            g.commit([C.active_action(p, i)], "{} chooses {}".format(
+            g.commit([_A_ACTIVE | (p | i << 2) << 5], "{} chooses {}".format(
                 SEAT_NAMES[p], names[i]))
 
         g.ui.push(Menu(g.ui, SEAT_NAMES[p] + "'s active", names, chose,

@@ -12,10 +12,16 @@ the last step. Refused entries are toasted with the rules core's reason, nothing
 
 import sys
 
+from micropython import const
+
 from geekout.games import capture_cat as cat
 from geekout.games import capture_fold as F
 from geekout.rules import capture as C
 from geekout.ui.core import Screen, title
+
+# Action ids and trait bits of rules/capture_actions (the journal format), as compile-time
+# constants: a game runs without that module in RAM.
+_A_DRAW = const(0)
 
 _MODES = ("capture_draw", "capture_throw", "capture_check")
 # Rules-core phases, the screen's mode in each, and its module (index in _MODES).
@@ -254,6 +260,8 @@ def step_text(acts):
     a = acts[-1] if acts else 0
     if a & 31 == F.A_NOTE:
         return "line entry"
-    if a & 31 == C.A_DRAW:
+    if a & 31 == _A_DRAW:
         return "the draw"
-    return C.action_text(a)
+    text = C.action_text(a)  # rules/capture_actions: in RAM for this toast only
+    cat.unload("geekout.rules.capture_actions")
+    return text

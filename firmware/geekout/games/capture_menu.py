@@ -10,6 +10,13 @@ from geekout.games import capture_cat as cat
 from geekout.rules import capture as C
 from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, TextPage
 
+# Action ids and trait bits of rules/capture_actions (the journal format), as compile-time
+# constants: a game runs without that module in RAM.
+_A_CRITICAL = const(6)
+_A_ELEMENTAL = const(7)
+_ACTIVE_TARGET = const(8)
+_LUMINOUS = const(16384)
+
 _FLASH_SCORE = const(2)  # hal.leds.FLASH_SCORE
 
 
@@ -22,11 +29,11 @@ def _draw():
 def long_ok(g):
     st = g.state
     items = ["Undo"]
-    if g.legal_of(C.A_CRITICAL):
+    if g.legal_of(_A_CRITICAL):
         items.append("Critical catch")
-    if g.cfg.arena and g.legal_of(C.A_ELEMENTAL):
+    if g.cfg.arena and g.legal_of(_A_ELEMENTAL):
         items.append("Elemental zone")
-    if g.mode in ("cards", "throw", "check") and st.target() < C.ACTIVE_TARGET:
+    if g.mode in ("cards", "throw", "check") and st.target() < _ACTIVE_TARGET:
         for s in st.slots:
             if s != C.NO_CARD:
                 items.append("Name a card")
@@ -37,7 +44,7 @@ def long_ok(g):
 
 def critical(g):
     """C3: a cube on the critical catch icon: which card, whose cube."""
-    crits = g.legal_of(C.A_CRITICAL)
+    crits = g.legal_of(_A_CRITICAL)
     if not crits:
         g.refuse("No card to catch")
         return
@@ -58,7 +65,7 @@ def critical(g):
             g.ui.pop()
             g.ui.pop()
             c = who[j]
-            if g.commit([C.critical_action(t, c)], "{} critical: {}".format(
+            if g.commit([_A_CRITICAL | (t | c << 4) << 5], "{} critical: {}".format(
                     SEAT_NAMES[c], labels[i])):
                 board = g.app.board
                 board.leds.flash(_FLASH_SCORE, board.clock(), c)
@@ -72,7 +79,7 @@ def critical(g):
 
 def zone(g):
     """C12: a thrown cube landed in an elemental zone: it is thrown again."""
-    acts = g.legal_of(C.A_ELEMENTAL)
+    acts = g.legal_of(_A_ELEMENTAL)
     if not acts:
         g.refuse("No thrown cube")
         return
@@ -124,7 +131,7 @@ def show_collections(game):
             return
         coll = st.collections[p]
         text = "\n".join("{}{}".format(cat.coll_name(game.cat, game.cfg, p, i, coll[i]),
-                                       "*" if coll[i] & C.LUMINOUS else "")
+                                       "*" if coll[i] & _LUMINOUS else "")
                          for i in range(len(coll)))
         ui.push(TextPage(ui, SEAT_NAMES[p], text, "capture.coll"))
 

@@ -13,6 +13,11 @@ from geekout.ui import keys
 from geekout.ui.core import title
 from geekout.ui.widgets import SEAT_NAMES
 
+# Action ids and trait bits of rules/capture_actions (the journal format), as compile-time
+# constants: a game runs without that module in RAM.
+_A_THROW = const(5)
+_A_ECUBE = const(8)
+
 # Throw-mode options.
 _GEEK = const(0)
 _HYPER = const(1)
@@ -81,7 +86,7 @@ def do_option(g, o):
     p = st.thrower()
     if o == _GEEK or o == _HYPER:
         g.opt = 0
-        g.commit([C.throw_action(o)], "{}: {}".format(SEAT_NAMES[p], OPT_TEXT[o]))
+        g.commit([_A_THROW | o << 5], "{}: {}".format(SEAT_NAMES[p], OPT_TEXT[o]))
     elif o == _CRIT:
         g.park()  # this module leaves RAM while the menus are up
         _menu().critical(g)
@@ -90,7 +95,7 @@ def do_option(g, o):
         _menu().zone(g)
     else:
         back = o == _ECUBE_BACK
-        g.commit([C.ecube_action(back)], "Elemental cube " + ("back" if back else "out"))
+        g.commit([_A_ECUBE | (1 if back else 0) << 5], "Elemental cube " + ("back" if back else "out"))
 
 
 def draw_throw(g, fb):

@@ -12,31 +12,18 @@ each player has on each card, the bull's eye answer. Rulings C1-C3, C11, C13 (RU
 end-of-game points are capture_score's job (C4-C10, C12).
 
 Actions and card traits are ints, defined in capture_actions (re-exported here, so
-`capture.throw_action(...)` works).
+`capture.throw_action(...)` works; the core itself runs without that module in RAM).
 """
 
 from array import array
 
 from micropython import const
 
-from .capture_actions import (  # the builders the core uses
-    active_action,
-    bullseye_action,
-    critical_action,
-    ecube_action,
-    elemental_action,
-    points_action,
-    take_action,
-    throw_action,
-    traits,
-    types_of,
-    weakness_of,
-)
-
 # The action ids and trait bits of capture_actions.py (the journal's format, fixed),
-# here as compile-time constants: no global names in RAM for them. Every other public
-# name of capture_actions (A_DRAW, card_action, action_text...) is re-exported through
-# this module's __getattr__.
+# here as compile-time constants, and its builders written out where they are used:
+# the core runs without that module in RAM. Every public name of capture_actions
+# (A_DRAW, card_action, action_text...) is re-exported through this module's __getattr__.
+# A traits int t: types t >> 4 & 255 (types_of), weakness t & 15 (weakness_of).
 _A_ACTIVE = const(3)
 _A_BULLSEYE = const(11)
 _A_CARD = const(1)
@@ -205,48 +192,48 @@ class CaptureState:
                 n = 1 if self.round == 0 else len(self.collections[p])
                 for i in range(n):
                     if i != self.active[p]:
-                        acts.append(active_action(p, i))
+                        acts.append(_A_ACTIVE | (p | i << 2) << 5)
             acts.append(_GO)
             return acts
         if self._throw_open():
             if phase == _THROW:
                 p = self.thrower()
                 if self.queue:
-                    acts.append(throw_action(self.queue[0] >> 2))
+                    acts.append(_A_THROW | (self.queue[0] >> 2) << 5)
                 else:
                     if self.geek[p]:
-                        acts.append(throw_action(_GEEK))
+                        acts.append(_A_THROW | _GEEK << 5)
                     if self.hyper[p]:
-                        acts.append(throw_action(_HYPER))
+                        acts.append(_A_THROW | _HYPER << 5)
             for t in self._present():
                 for c in range(self.players):
                     if self._can_crit(t, c):
-                        acts.append(critical_action(t, c))
+                        acts.append(_A_CRITICAL | (t | c << 4) << 5)
             if self.arena:
                 for p in range(self.players):
                     for kind in (_GEEK, _HYPER):
                         if self._thrown(p, kind):
-                            acts.append(elemental_action(p, kind))
+                            acts.append(_A_ELEMENTAL | (p | kind << 2) << 5)
             if self.solo:
                 if self.ecubes:
-                    acts.append(ecube_action(False))
+                    acts.append(_A_ECUBE)
                 if self.ecubes < ELEMENTAL_CUBES:
-                    acts.append(ecube_action(True))
+                    acts.append(_A_ECUBE | 1 << 5)
         if phase == _CHECK:
             cap = self.max_points()
             for p in range(self.players):
                 room = cap - self.spent[p]
                 for v in range(room + 1):
                     if v != self.points[p]:
-                        acts.append(points_action(p, v))
+                        acts.append(_A_POINTS | (p | v << 2) << 5)
             acts.append(_RESOLVE)
         elif phase == _BULLSEYE:
             for p in self.tied:
-                acts.append(bullseye_action(p))
+                acts.append(_A_BULLSEYE | p << 5)
         elif phase == _TAKE:
             owner = self.target() - _ACTIVE_TARGET
             for i in range(len(self.collections[owner])):
-                acts.append(take_action(i))
+                acts.append(_A_TAKE | i << 5)
         return acts
 
     # -- helpers ----------------------------------------------------------------------
@@ -302,8 +289,9 @@ class CaptureState:
                 w = (arg >> 3) & 15
                 if w > 8 or arg >> 17:
                     raise ValueError("bad card description")
-                new = (old & (_LUMINOUS | 1023 << _N_SHIFT)) | traits(
-                    w, (arg >> 7) & 255, bool(arg >> 15 & 1), bool(arg >> 16 & 1))
+                # traits(): weakness, types, legendary and Munchkey bits
+                new = (old & (_LUMINOUS | 1023 << _N_SHIFT)) | w | ((arg >> 7) & 255) << 4 \
+                    | (arg >> 15 & 1) << 12 | (arg >> 16 & 1) << 13
             else:
                 if not 0 <= arg >> 3 <= 999:
                     raise ValueError("card numbers are 1-999")
@@ -499,13 +487,13 @@ class CaptureState:
         n = self.players
         if self.solo:
             card = self.slots[target]
-            act = types_of(self.active_card(0))
+            act = self.active_card(0) >> 4 & 255
             need = 2  # C13
             if card & _LEGENDARY:
                 need += 1
-            if self.arena and types_of(card) & (1 << (self.arena - 1)):
+            if self.arena and card >> 4 & 255 & (1 << (self.arena - 1)):
                 need += 1
-            w = weakness_of(card)
+            w = card & 15
             if w and act & (1 << (w - 1)):
                 need -= 1
             if pts[0] >= need:
@@ -522,7 +510,7 @@ class CaptureState:
             if len(leaders) == 1:
                 self._capture(leaders[0], H_POINTS)
                 return
-            self._tiebreak(leaders, weakness_of(self.slots[target]))
+            self._tiebreak(leaders, self.slots[target] & 15)
             return
         owner = target - _ACTIVE_TARGET
         rivals = [p for p in leaders if p != owner]
@@ -540,7 +528,7 @@ class CaptureState:
         if len(rivals) == 1:
             self._capture(rivals[0], H_MUNCHKEY if len(leaders) > 1 else H_POINTS)
             return
-        self._tiebreak(rivals, weakness_of(self.active_card(owner)))
+        self._tiebreak(rivals, self.active_card(owner) & 15)
 
     def _tiebreak(self, tied, weakness):
         """C3: type advantage among the tied; exactly one wins; else bull's eye among those
@@ -548,7 +536,7 @@ class CaptureState:
         adv = []
         if weakness:
             bit = 1 << (weakness - 1)
-            adv = [p for p in tied if types_of(self.active_card(p)) & bit]
+            adv = [p for p in tied if self.active_card(p) >> 4 & 255 & bit]
         if len(adv) == 1:
             self._capture(adv[0], H_TYPE)
             return
