@@ -122,16 +122,16 @@ class CaptureGame(Screen):
         if cut < 0:
             self.ui.toast("Nothing to undo")
             return
-        acts = F.step_actions(j.actions, cut)
-        prefix = j.actions[:cut]
-        # One state in RAM at a time, and no mode module during the replay (a prefix of
+        # No mode module from here on; the toast's words first (their module is in RAM
+        # for them only), then one state in RAM at a time during the replay (a prefix of
         # a good journal replays; the mode comes back at the next draw).
         self.drop_modes()
+        text = "Undone: " + step_text(F.step_actions(j.actions, cut))
+        prefix = j.actions[:cut]
         del self.game
         self.game = F.replay(self.cfg, prefix)
         j.undo(len(j.actions) - cut)
         self.tkey = -1
-        text = "Undone: " + step_text(acts)
         self.note = text
         self.sync()
         self.ui.toast(text)
