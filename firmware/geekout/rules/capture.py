@@ -56,7 +56,7 @@ MAX_PLAYERS = const(4)
 SLOTS = const(6)  # C1: wild Geekmons per round
 WILD_PER_PLAYER = const(10)  # C1: one set of 10 per player
 SOLO_WILD = const(34)  # C13 (rulebook solo set-up): 3 sets plus 4 more cards
-ENCOUNTERS = const(2)
+_ENCOUNTERS = const(2)
 CUBES = ((4, 2), (8, 4))  # C2 (geek, hyper) per round; C13 solo
 ELEMENTAL_CUBES = const(3)  # C13
 NO_CARD = const(-1)
@@ -71,16 +71,16 @@ _TAKE = const(5)
 _OVER = const(6)
 PHASE_NAMES = ("draw", "setup", "throw", "check", "bullseye", "take", "over")
 
-# How a target ended (results).
-H_CRITICAL = const(1)
-H_POINTS = const(2)  # the highest sum, alone
-H_TYPE = const(3)  # tie won by type advantage
-H_BULLSEYE = const(4)
-H_FLED = const(5)  # no cubes (or, solo, too few points): the wild card flees
-H_KEPT = const(6)  # C11: the owner keeps their active Geekmon
-H_MUNCHKEY = const(7)  # C11: tie won by an active Munchkey or Munchkong
-H_TAKEN = const(8)  # C11: another card taken in place of a starter
-H_SOLO = const(9)  # C13: the threshold is met
+# How a target ended: the third item of each results entry, named by HOW_NAMES[how].
+_H_CRITICAL = const(1)
+_H_POINTS = const(2)  # the highest sum, alone
+_H_TYPE = const(3)  # tie won by type advantage
+_H_BULLSEYE = const(4)
+_H_FLED = const(5)  # no cubes (or, solo, too few points): the wild card flees
+_H_KEPT = const(6)  # C11: the owner keeps their active Geekmon
+_H_MUNCHKEY = const(7)  # C11: tie won by an active Munchkey or Munchkong
+_H_TAKEN = const(8)  # C11: another card taken in place of a starter
+_H_SOLO = const(9)  # C13: the threshold is met
 HOW_NAMES = ("", "critical", "points", "type", "bullseye", "fled", "kept", "munchkey",
              "taken", "solo")
 
@@ -121,7 +121,7 @@ class CaptureState:
         for s in starter_stages:
             wild += s - 1
         self.deck = wild
-        self.encounters = ENCOUNTERS
+        self.encounters = _ENCOUNTERS
         self.luminous_next = 0
         self.cubes = CUBES[1] if self.solo else CUBES[0]
         self.round = 0
@@ -351,7 +351,7 @@ class CaptureState:
             if kind != _A_BULLSEYE or arg not in self.tied:
                 raise ValueError("bull's eye: one of the tied players")
             self.journal.append(action)
-            self._capture(arg, H_BULLSEYE)
+            self._capture(arg, _H_BULLSEYE)
             return
         if phase == _TAKE:
             owner = self.target() - _ACTIVE_TARGET
@@ -361,9 +361,9 @@ class CaptureState:
             if arg:
                 card = self.collections[owner].pop(arg)
                 self.collections[self.taker].append(card)
-                self.results.append((self.target(), self.taker, H_TAKEN))
+                self.results.append((self.target(), self.taker, _H_TAKEN))
             else:
-                self.results.append((self.target(), -1, H_KEPT))
+                self.results.append((self.target(), -1, _H_KEPT))
             self._next_target()
             return
         raise ValueError("not now")
@@ -438,7 +438,7 @@ class CaptureState:
                 card = self.collections[owner].pop(self.active[owner])
                 self.active[owner] = 0  # C11: the starter takes its place
             self.collections[catcher].append(card)
-            self.results.append((target, catcher, H_CRITICAL))
+            self.results.append((target, catcher, _H_CRITICAL))
             if self.phase == _CHECK:
                 self._start_check()
             return
@@ -497,7 +497,7 @@ class CaptureState:
             if w and act & (1 << (w - 1)):
                 need -= 1
             if pts[0] >= need:
-                self._capture(0, H_SOLO)
+                self._capture(0, _H_SOLO)
             else:
                 self._flee(target)
             return
@@ -508,7 +508,7 @@ class CaptureState:
         leaders = [p for p in range(n) if pts[p] == top]
         if target < _ACTIVE_TARGET:
             if len(leaders) == 1:
-                self._capture(leaders[0], H_POINTS)
+                self._capture(leaders[0], _H_POINTS)
                 return
             self._tiebreak(leaders, self.slots[target] & 15)
             return
@@ -519,14 +519,14 @@ class CaptureState:
             # C11: the owner wins a tie on their own active, unless an active Munchkey
             # or Munchkong among the tied rivals wins it.
             if not munch:
-                self.results.append((target, -1, H_KEPT))
+                self.results.append((target, -1, _H_KEPT))
                 self._next_target()
                 return
             rivals = munch
         elif len(rivals) > 1 and munch:
             rivals = munch
         if len(rivals) == 1:
-            self._capture(rivals[0], H_MUNCHKEY if len(leaders) > 1 else H_POINTS)
+            self._capture(rivals[0], _H_MUNCHKEY if len(leaders) > 1 else _H_POINTS)
             return
         self._tiebreak(rivals, self.active_card(owner) & 15)
 
@@ -538,7 +538,7 @@ class CaptureState:
             bit = 1 << (weakness - 1)
             adv = [p for p in tied if self.active_card(p) >> 4 & 255 & bit]
         if len(adv) == 1:
-            self._capture(adv[0], H_TYPE)
+            self._capture(adv[0], _H_TYPE)
             return
         self.tied = adv or tied
         self.phase = _BULLSEYE
@@ -557,7 +557,7 @@ class CaptureState:
                     self.taker = p
                     self.phase = _TAKE
                     return
-                self.results.append((target, -1, H_KEPT))
+                self.results.append((target, -1, _H_KEPT))
                 self._next_target()
                 return
             card = self.collections[owner].pop(self.active[owner])
@@ -570,9 +570,9 @@ class CaptureState:
         if target < _ACTIVE_TARGET:
             self.slots[target] = NO_CARD  # C1/C3: an uncaptured wild card flees
             self.fled += 1
-            self.results.append((target, -1, H_FLED))
+            self.results.append((target, -1, _H_FLED))
         else:
-            self.results.append((target, -1, H_KEPT))
+            self.results.append((target, -1, _H_KEPT))
         self._next_target()
 
     def _next_target(self):
