@@ -13,18 +13,24 @@ from geekout.ui.core import Screen, center
 
 class Starting(Screen):
     """Between setup and the game: the next tick starts the game, once the setup
-    screens (and their module) are gone, so both are never in RAM together."""
+    screens (and their module) are gone, so both are never in RAM together. With
+    `actions`, the same between the end screens and the game (an undo at the end)."""
 
     name = "capture.starting"
 
-    def __init__(self, app, config):
+    def __init__(self, app, config, actions=None):
         super().__init__(app.ui)
         self.app = app
         self.config = config
+        self.actions = actions
 
     def tick(self, now):
-        cat.forget()  # the app imports this game afresh: the catalog is read again
-        self.app.start("capture", self.config)
+        if self.actions is None:
+            cat.forget()  # the app imports this game afresh: the catalog is read again
+            self.app.start("capture", self.config)
+        else:
+            self.ui.replace(play(self.app, self.config, self.actions, False))
+            self.ui.toast("Undone: last check")
         return True
 
     def key(self, k):

@@ -131,14 +131,13 @@ class EndScreen(Screen):
             self.refresh()
             self.ui.toast("Undone: line entry")
             return
-        # Back into the game: the rules core replays the journal (this module and the
-        # scorer leave RAM again).
+        # Back into the game at the next tick, once this module and the scorer have left
+        # RAM: the rules core replays the journal.
         cat.unload("geekout.games.capture_end")
         cat.unload("geekout.rules.capture_score")
         from geekout.games import capture
 
-        self.ui.replace(capture.play(self.app, self.cfg.data, j.actions, False))
-        self.ui.toast("Undone: last check")
+        self.ui.replace(capture.Starting(self.app, self.cfg.data, j.actions))
 
     # -- structures ------------------------------------------------------------------
     def structure(self, p, i):
