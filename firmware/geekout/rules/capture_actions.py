@@ -16,47 +16,48 @@ HYPER = const(1)
 ACTIVE_TARGET = const(8)  # target ids: 0-5 wild slots, 8 + p player p's active (C11)
 
 # Traits.
-W_MASK = const(15)
-T_SHIFT = const(4)
+_W_MASK = const(15)
+_T_SHIFT = const(4)
 LEGENDARY = const(4096)
 MUNCHKEY = const(8192)
 LUMINOUS = const(16384)
-N_SHIFT = const(15)
+_N_SHIFT = const(15)
 
-# Action kinds.
+# Action kinds. Names used only here are private (compile-time constants, no global):
+# the module's dict stays small (the gadget loads this module only for an undo's words).
 A_DRAW = const(0)  # chance: arg 0 a Geekmon, 1 a luminous encounter card
 A_CARD = const(1)  # describe a wild card: slot | weakness<<3 | types<<7 | legendary<<15 | munchkey<<16
 A_NUMBER = const(2)  # slot | number<<3 (the card's catalog number)
-A_ACTIVE = const(3)  # player | collection index<<2
-A_GO = const(4)  # actives chosen: throwing starts
+_A_ACTIVE = const(3)  # player | collection index<<2
+_A_GO = const(4)  # actives chosen: throwing starts
 A_THROW = const(5)  # the thrower throws: arg GEEK or HYPER
 A_CRITICAL = const(6)  # target | catcher<<4: a cube on the critical catch icon (C3)
 A_ELEMENTAL = const(7)  # player | kind<<2: that cube landed in an elemental zone (C12 arena)
 A_ECUBE = const(8)  # solo: arg 0 an elemental cube left the zones, 1 one went back (C13)
-A_POINTS = const(9)  # player | points<<2 on the card being checked
-A_RESOLVE = const(10)  # every player's points entered: settle the card (C3)
-A_BULLSEYE = const(11)  # arg player: whose cube is closest to the target centre (C3)
-A_TAKE = const(12)  # arg collection index (0 = take nothing): C11 starter substitute
+_A_POINTS = const(9)  # player | points<<2 on the card being checked
+_A_RESOLVE = const(10)  # every player's points entered: settle the card (C3)
+_A_BULLSEYE = const(11)  # arg player: whose cube is closest to the target centre (C3)
+_A_TAKE = const(12)  # arg collection index (0 = take nothing): C11 starter substitute
 DRAW_GEEKMON = const(0)
 DRAW_ENCOUNTER = const(32)  # A_DRAW | 1<<5
 
 
 def traits(weakness=0, types=0, legendary=False, munchkey=False, number=0, luminous=False):
     """A card's traits int; `types` is a mask (bit t-1 for type id t, see capture_score)."""
-    return ((weakness & W_MASK) | (types & 255) << T_SHIFT | (LEGENDARY if legendary else 0)
-            | (MUNCHKEY if munchkey else 0) | (LUMINOUS if luminous else 0) | number << N_SHIFT)
+    return ((weakness & _W_MASK) | (types & 255) << _T_SHIFT | (LEGENDARY if legendary else 0)
+            | (MUNCHKEY if munchkey else 0) | (LUMINOUS if luminous else 0) | number << _N_SHIFT)
 
 
 def weakness_of(t):
-    return t & W_MASK
+    return t & _W_MASK
 
 
 def types_of(t):
-    return (t >> T_SHIFT) & 255
+    return (t >> _T_SHIFT) & 255
 
 
 def number_of(t):
-    return t >> N_SHIFT
+    return t >> _N_SHIFT
 
 
 def card_action(slot, weakness=0, types=0, legendary=False, munchkey=False):
@@ -69,7 +70,7 @@ def number_action(slot, number):
 
 
 def active_action(player, index):
-    return A_ACTIVE | (player | index << 2) << 5
+    return _A_ACTIVE | (player | index << 2) << 5
 
 
 def throw_action(kind):
@@ -89,19 +90,19 @@ def ecube_action(back=False):
 
 
 def points_action(player, points):
-    return A_POINTS | (player | points << 2) << 5
+    return _A_POINTS | (player | points << 2) << 5
 
 
 def bullseye_action(player):
-    return A_BULLSEYE | player << 5
+    return _A_BULLSEYE | player << 5
 
 
 def take_action(index):
-    return A_TAKE | index << 5
+    return _A_TAKE | index << 5
 
 
-GO = A_GO
-RESOLVE = A_RESOLVE
+GO = _A_GO
+RESOLVE = _A_RESOLVE
 
 
 def action_text(action):
@@ -116,31 +117,29 @@ def action_text(action):
             ", legendary" if arg >> 15 & 1 else "", ", Munchkey" if arg >> 16 & 1 else "")
     if kind == A_NUMBER:
         return "card {} is number {:03d}".format((arg & 7) + 1, arg >> 3)
-    if kind == A_ACTIVE:
+    if kind == _A_ACTIVE:
         return "player {} makes collection card {} active".format((arg & 3) + 1, arg >> 2)
-    if kind == A_GO:
+    if kind == _A_GO:
         return "throw!"
     if kind == A_THROW:
         return "throws a " + ("hypercube" if arg else "geekcube")
     if kind == A_CRITICAL:
-        return "critical catch on {} by player {}".format(_target_text(arg & 15), (arg >> 4) + 1)
+        t = arg & 15
+        return "critical catch on {} by player {}".format(
+            "player {}'s active Geekmon".format(t - ACTIVE_TARGET + 1) if t >= ACTIVE_TARGET
+            else "card {}".format(t + 1), (arg >> 4) + 1)
     if kind == A_ELEMENTAL:
         return "player {}'s {} lands in an elemental zone".format(
             (arg & 3) + 1, "hypercube" if arg >> 2 else "geekcube")
     if kind == A_ECUBE:
         return "an elemental cube goes back into a zone" if arg else "an elemental cube is cleared"
-    if kind == A_POINTS:
+    if kind == _A_POINTS:
         return "player {} has {} points".format((arg & 3) + 1, arg >> 2)
-    if kind == A_RESOLVE:
+    if kind == _A_RESOLVE:
         return "check the card"
-    if kind == A_BULLSEYE:
+    if kind == _A_BULLSEYE:
         return "bull's eye: player {}".format(arg + 1)
-    if kind == A_TAKE:
+    if kind == _A_TAKE:
         return "take collection card {}".format(arg) if arg else "take nothing"
     return "?"
 
-
-def _target_text(target):
-    if target >= ACTIVE_TARGET:
-        return "player {}'s active Geekmon".format(target - ACTIVE_TARGET + 1)
-    return "card {}".format(target + 1)
