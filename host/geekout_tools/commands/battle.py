@@ -58,7 +58,7 @@ def load_journal(path):
     for i, obj in enumerate(events):
         try:
             out.append(jsonev.from_json(obj))
-        except e.BadEvent as ex:
+        except jsonev.BadEvent as ex:  # the class json_events raises (same import)
             raise UsageError("event {}: {}".format(i, ex)) from None
     return players, out
 
