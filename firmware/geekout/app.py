@@ -259,7 +259,8 @@ def run(board):
             app.ui.tick(now)
         except Exception as e:  # noqa: BLE001 - keep the gadget usable
             _report(e)
-            gc.collect()
+            app = None
+            unload_games()  # the failed game's modules (and the garbage they hold) go first
             app = App(board)
             app.boot()
         board.sleep_ms(10)

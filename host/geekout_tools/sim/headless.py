@@ -10,7 +10,7 @@ to stderr, and the app is rebooted as the device would be.
 import gc
 import sys
 
-from geekout.app import App
+from geekout.app import App, unload_games
 from geekout.ui import keys
 from simboard import Dice, SimBoard, half_blocks
 
@@ -73,6 +73,7 @@ def run(presses, seed, root="simflash", script=(), heap=True, data_root="", game
     def fresh():
         """A new app on the same board (a power cycle); (app, errors on the way)."""
         n = 0
+        unload_games()  # as the gadget does: the failed game's modules leave RAM first
         while True:
             gc.collect()
             try:
@@ -99,6 +100,7 @@ def run(presses, seed, root="simflash", script=(), heap=True, data_root="", game
                 for name in app.ui.visited:
                     if name not in visited:
                         visited.append(name)
+                app = None  # a power cycle: nothing of the old app survives it
                 app, n = fresh()
                 errors += n
         try:
