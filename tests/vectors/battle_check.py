@@ -200,17 +200,3 @@ def check(vector):
             continue
         return "illegal " + token + " was accepted"
     return conserved(s)
-
-
-def run_all(vectors):
-    """Prints one line per vector and the closing count; returns the failure count."""
-    failed = 0
-    for v in vectors:
-        why = check(v)
-        if why is None:
-            print("ok", v["id"])
-        else:
-            failed += 1
-            print("FAIL", v["id"], why)
-    print("{} passed, {} failed".format(len(vectors) - failed, failed))
-    return failed

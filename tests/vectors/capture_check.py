@@ -231,20 +231,3 @@ def check(vector):
     if "score" in vector:
         return check_score(vector)
     return check_game(vector)
-
-
-def run_all(vectors):
-    """Prints one line per vector and the closing count; returns the failure count."""
-    failed = 0
-    for v in vectors:
-        try:
-            why = check(v)
-        except Exception as e:  # a crash is a failure of that vector, not of the run
-            why = "crashed: " + repr(e)
-        if why is None:
-            print("ok", v["id"])
-        else:
-            failed += 1
-            print("FAIL", v["id"], why)
-    print("{} passed, {} failed".format(len(vectors) - failed, failed))
-    return failed

@@ -88,17 +88,3 @@ def check(vector):
     if not s.is_terminal() and s.phase_name() != "first" and s.dice_in_play() != m.DICE:
         return "dice not conserved: " + str(s.dice_in_play())
     return None
-
-
-def run_all(vectors):
-    """Prints one line per vector and the closing count; returns the failure count."""
-    failed = 0
-    for v in vectors:
-        why = check(v)
-        if why is None:
-            print("ok", v["id"])
-        else:
-            failed += 1
-            print("FAIL", v["id"], why)
-    print("{} passed, {} failed".format(len(vectors) - failed, failed))
-    return failed
