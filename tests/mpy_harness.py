@@ -52,3 +52,14 @@ def run_micropython(script=None, *args, code=None, heap=DEFAULT_HEAP, path=(), c
     env = dict(os.environ, MICROPYPATH=micropython_path(path))
     return subprocess.run(cmd, capture_output=True, text=True, cwd=cwd, env=env,
                           timeout=timeout, input=stdin)
+
+
+def run_deployed(folder, code, heap=DEFAULT_HEAP, timeout=300):
+    """Run `code` on a deployed build (.mpy files from mpy-cross, as on the board) in
+    `folder`, which is both the import path and the working directory; asserts a clean
+    exit and returns (stdout lines, stderr)."""
+    env = dict(os.environ, MICROPYPATH=":.frozen:" + str(folder))
+    res = subprocess.run([micropython_exe(), "-X", "heapsize=" + heap, "-c", code],
+                         capture_output=True, text=True, env=env, timeout=timeout, cwd=folder)
+    assert res.returncode == 0, res.stderr[-2000:]
+    return res.stdout.strip().splitlines(), res.stderr

@@ -3,12 +3,10 @@ full games by button presses at heap 128K, a power cut at every flash write of a
 random presses at heap 128K (the 100,000-press run is in bench/bench_gadget_battle.py)."""
 
 import json
-import os
-import subprocess
 
 import pytest
 from geekout_tools.sim import host
-from mpy_harness import ROOT, micropython_exe
+from mpy_harness import ROOT, run_deployed
 
 HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "battle_drive.py",
            ROOT / "tests" / "firmware" / "battle_checks.py",
@@ -23,11 +21,7 @@ def deployed(tmp_path_factory):
 
 
 def mpy(deployed, code, heap="128K"):
-    env = dict(os.environ, MICROPYPATH=":.frozen:" + str(deployed))
-    res = subprocess.run([micropython_exe(), "-X", "heapsize=" + heap, "-c", code],
-                         capture_output=True, text=True, env=env, timeout=300, cwd=deployed)
-    assert res.returncode == 0, res.stderr[-2000:]
-    return res.stdout.strip().splitlines(), res.stderr
+    return run_deployed(deployed, code, heap)
 
 
 # A whole game with only the driver and the board besides the firmware; the saved game

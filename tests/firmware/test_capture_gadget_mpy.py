@@ -8,12 +8,10 @@ bench/bench_gadget_capture.py), so they run at 192K; the random presses run at 1
 """
 
 import json
-import os
-import subprocess
 
 import pytest
 from geekout_tools.sim import host
-from mpy_harness import ROOT, micropython_exe
+from mpy_harness import ROOT, run_deployed
 
 HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "capture_drive.py",
            ROOT / "tests" / "firmware" / "capture_checks.py"]
@@ -28,11 +26,7 @@ def deployed(tmp_path_factory):
 
 
 def mpy(deployed, code, heap="192K"):
-    env = dict(os.environ, MICROPYPATH=":.frozen:" + str(deployed))
-    res = subprocess.run([micropython_exe(), "-X", "heapsize=" + heap, "-c", code],
-                         capture_output=True, text=True, env=env, timeout=300, cwd=deployed)
-    assert res.returncode == 0, res.stderr[-2000:]
-    return res.stdout.strip().splitlines()
+    return run_deployed(deployed, code, heap)[0]
 
 
 @pytest.mark.parametrize("players,wicked,arena,seed,undo", [(4, True, 3, 2, 7), (1, False, 4, 8, 0),

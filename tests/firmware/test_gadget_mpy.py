@@ -3,11 +3,10 @@ full Masters games by button presses in both modes, a power cut at every flash w
 the hint read from the real table."""
 
 import json
-import subprocess
 
 import pytest
 from geekout_tools.sim import host
-from mpy_harness import ROOT, micropython_exe
+from mpy_harness import ROOT, run_deployed
 
 HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "drive.py",
            ROOT / "tests" / "firmware" / "mpy_checks.py"]
@@ -21,13 +20,7 @@ def deployed(tmp_path_factory):
 
 
 def mpy(deployed, code, heap="128K"):
-    import os
-
-    env = dict(os.environ, MICROPYPATH=":.frozen:" + str(deployed))
-    res = subprocess.run([micropython_exe(), "-X", "heapsize=" + heap, "-c", code],
-                         capture_output=True, text=True, env=env, timeout=300, cwd=deployed)
-    assert res.returncode == 0, res.stderr[-2000:]
-    return res.stdout.strip().splitlines()
+    return run_deployed(deployed, code, heap)[0]
 
 
 @pytest.mark.parametrize("mode,players,seed", [(0, 4, 5), (1, 4, 6), (0, 1, 7), (1, 3, 8)])
