@@ -71,6 +71,7 @@ class BattleDriver:
         self.presses = 0
         self.step_ms = step_ms
         self.after_press = None  # callable(driver) after each press (heap probes)
+        self.log = None  # a bytearray: every key pressed, for tests/firmware/keyreplay.py
         self.times = None  # a list: microseconds per press (key handled + redrawn)
         self.rng = Dice(seed * 31 + 7)
         self.goal = None
@@ -93,6 +94,8 @@ class BattleDriver:
         self.board.clock.advance(self.step_ms)
         self.ui.tick(self.board.clock())
         self.presses += 1
+        if self.log is not None:
+            self.log.append(k)
         if self.after_press:
             self.after_press(self)
 

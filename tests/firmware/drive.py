@@ -35,6 +35,7 @@ class Driver:
         self.decisions = 0
         self.undo_every = 0
         self.after_press = None  # callable(driver) after each press (heap probes)
+        self.log = None  # a bytearray: every key pressed, for tests/firmware/keyreplay.py
         self.times = None  # a list: microseconds per press (key handled + redrawn)
 
     def boot(self):
@@ -50,6 +51,8 @@ class Driver:
         self.board.clock.advance(self.step_ms)
         self.ui.tick(self.board.clock())
         self.presses += 1
+        if self.log is not None:
+            self.log.append(k)
         if self.after_press:
             self.after_press(self)
 

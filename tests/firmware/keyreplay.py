@@ -1,0 +1,73 @@
+"""The firmware's own peak heap over a whole game: replays a recorded key sequence with
+nothing else of the tests in RAM (MicroPython unix port, the deployed .mpy firmware).
+
+The game drivers (drive.py, capture_drive.py, battle_drive.py) read the screen to choose
+each key, so their code and plans sit in the heap beside the firmware's. A driver run
+records its keys (`driver.log`, one byte a key); this module plays the same keys on a
+board with the same seed and clock steps, so the firmware goes through the same game, and
+samples gc.mem_alloc() after gc.collect() after every key. What the replay itself holds
+(this module, the key bytes and the simulated board's classes) is measured before the
+firmware is imported and printed apart, so the report gives the total and the firmware's
+share (the interpreter's own start counts as the firmware's: the gadget has it too).
+"""
+
+import gc
+import json
+import sys
+
+
+def _alloc():
+    gc.collect()
+    return gc.mem_alloc()
+
+
+def replay(keys_path, seed, root, base=0, step_ms=60, data_root="", events=True):
+    """Play the keys in `keys_path` on a fresh board (saved game under `root`); print one
+    JSON line: keys, peak total heap and the screen it was on, the harness's own share
+    (`base`: the heap before this module was imported), the last screen, the journal's
+    length and the geekout modules loaded at the peak."""
+    f = open(keys_path, "rb")
+    seq = f.read()
+    f.close()
+    own = _alloc() - base  # this module and the keys
+    # The simulated board's own classes count as the harness's, the HAL as the firmware's:
+    # the HAL first (with the device's board, buttons and pin modules, which the gadget
+    # loads and the simulated board does not use), then the board module.
+    import geekout.hal.board  # noqa: F401
+    import geekout.hal.buzzer  # noqa: F401
+    import geekout.hal.display  # noqa: F401
+    import geekout.hal.leds  # noqa: F401
+    import geekout.hal.storage  # noqa: F401
+
+    hal = _alloc()
+    import simboard
+
+    own += _alloc() - hal
+    from geekout.hal.storage import Storage
+
+    board = simboard.SimBoard(Storage(root), Storage(data_root), seed, events=events)
+    from geekout.app import App
+
+    app = App(board)
+    ui = app.ui
+    app.boot()
+    peak = _alloc()
+    at = ui.stack[-1].name
+    mods = None
+    for k in seq:
+        ui.handle(k)
+        board.clock.advance(step_ms)
+        ui.tick(board.clock())
+        h = _alloc()
+        if h > peak:
+            peak = h
+            at = ui.stack[-1].name
+            mods = None  # the old list goes first; the new one (~200 B) counts in later
+            mods = [m for m in sys.modules if m.startswith("geekout")]
+    j = app.journal
+    print(json.dumps({
+        "keys": len(seq), "peak_heap": peak, "peak_at": at,
+        "harness": own,
+        "screen": ui.stack[-1].name, "game": j.game, "journal_bytes": len(j.actions),
+        "modules": sorted(mods or [])}))
+
