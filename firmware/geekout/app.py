@@ -1,32 +1,25 @@
-"""The gadget's application: boot, "resume game?", home, settings, help, about.
+"""The gadget's application core: boot, "resume game?", starting, resuming and finishing
+games, settings applied to the board, the main loop.
 
 Takes a board (display, buttons, leds, buzzer, storage, data, clock, rand, sleep_ms,
 set_display): the real one from hal.board, or fakes from the tests and the simulator.
-Each game module is imported only when that game is chosen or resumed.
+The home screens (home menu, choice of game, settings, help, about) are in home.py,
+loaded only at home; each game module is imported only when that game is chosen or
+resumed.
 """
 
 import gc
+import sys
 
-from geekout import __version__
 from geekout import journal as jn
-from geekout.settings import DISPLAYS, Settings
+from geekout.settings import Settings
 from geekout.ui import keys
-from geekout.ui.core import UI
-from geekout.ui.widgets import Confirm, Menu, Spinner, TextPage
+from geekout.ui.core import UI, Screen
+from geekout.ui.widgets import Confirm
 
-# Every game: (journal name, menu title). Its screens live in geekout/games/<name>.py,
-# which provides setup(app) and play(app, config, actions) -> the screen to show.
+# Every game's journal name. Its screens live in geekout/games/<name>.py, which provides
+# setup(app) and play(app, config, actions) -> the screen to show.
 GAMES = ("masters", "capture", "battle")
-GAME_TITLES = ("Masters", "Geekmon Capture", "Galaxy battle")
-
-HELP = (
-    "UP/DOWN: move or change (hold to repeat)\n"
-    "OK: choose\n"
-    "BACK: go back\n"
-    "Hold OK: game menu (undo, scores, hint)\n"
-    "Hold BACK: home\n"
-    "Every step is saved: switch off at any time."
-)
 
 
 def game_module(name):
@@ -90,51 +83,23 @@ class App:
 
     # -- home ----------------------------------------------------------------------
     def home_menu(self):
-        items = ["New game", "Settings", "Help", "About"]
-        if self.saved:
-            items.insert(0, "Resume game")
-        return Menu(self.ui, "Geek Out!", items, self._home_choice, "home", back=lambda: None)
-
-    def _home_choice(self, i):
-        if not self.saved:
-            i += 1
-        if i == 0:
-            self.resume()
-        elif i == 1:
-            titles = [GAME_TITLES[GAMES.index(g)] for g in self.games]
-            self.ui.push(Menu(self.ui, "Choose game", titles, self._new_game, "games"))
-        elif i == 2:
-            self.ui.push(self.settings_menu())
-        elif i == 3:
-            self.show_help()
-        else:
-            self.show_about()
+        return _home().menu(self)
 
     def go_home(self):
         """Long BACK: the home menu (a game in play stays saved: Resume brings it back).
         The game's modules are dropped, so the next game has the whole heap."""
         self.board.leds.off()
-        self.ui.reset(self.home_menu())
+        self.ui.reset(_Base(self))  # the old screens go before the home menu comes
         unload_games()
+        self.ui.reset(self.home_menu())
 
     def show_help(self):
-        self.ui.push(TextPage(self.ui, "Buttons", HELP, "help"))
-
-    def show_about(self):
-        gc.collect()
-        text = "Geek Out! table companion {}\nDisplay {}\nFree RAM {} bytes".format(
-            __version__, self.board.display.KIND, gc.mem_free() if hasattr(gc, "mem_free") else 0)
-        self.ui.push(TextPage(self.ui, "About", text, "about"))
+        _home().show_help(self)
+        _forget("geekout.home")  # the help page keeps only its text
 
     # -- games ---------------------------------------------------------------------
-    def _new_game(self, i):
-        if self.saved:
-            self.ui.push(Confirm(self.ui, "Replace the saved game?",
-                                 lambda: self._setup(i), None, False, "replace?"))
-        else:
-            self._setup(i)
-
-    def _setup(self, i):
+    def setup(self, i):
+        """The setup screens of the i-th game offered (from the home screens)."""
         unload_games()  # a game whose setup was left with BACK
         game_module(self.games[i]).setup(self)
 
@@ -161,9 +126,10 @@ class App:
 
     def _play(self, game, config, actions):
         self.game = game
-        self.ui.reset(self.home_menu())
-        import sys
-
+        # Under the game, a stand-in for home: the home screens leave RAM while a game
+        # is played (home.py comes back with Long BACK or the end of the game).
+        self.ui.reset(_Base(self))
+        _forget("geekout.home")
         if "geekout.games." + game not in sys.modules:  # else: loaded by its setup, keep it
             unload_games()
         screen = game_module(game).play(self, config, actions)
@@ -175,63 +141,42 @@ class App:
         self.saved = False
         self.go_home()
 
-    # -- settings ------------------------------------------------------------------
-    def settings_menu(self):
-        s = self.settings
-        items = [
-            "Display " + s.get("display").upper(),
-            "Bright " + str(s.get("brightness")),
-            "Sound " + ("on" if s.get("sound") else "off"),
-            "About",
-        ]
-        return Menu(self.ui, "Settings", items, self._setting, "settings")
 
-    def _refresh_settings(self, index):
-        menu = self.settings_menu()
-        menu.index = index
-        self.ui.replace(menu)
+class _Base(Screen):
+    """The bottom of the stack during a game: any key there goes home."""
 
-    def _setting(self, i):
-        s = self.settings
-        ui = self.ui
-        if i == 0:
-            cur = DISPLAYS.index(s.get("display"))
+    name = "home"
 
-            def done(v):
-                s.set("display", DISPLAYS[v])
-                self.apply_settings()
-                ui.pop()
-                self._refresh_settings(0)
+    def __init__(self, app):
+        super().__init__(app.ui)
+        self.app = app
 
-            ui.push(Spinner(ui, "Display type", 0, 1, cur, done,
-                            lambda v: DISPLAYS[v].upper(), "display",
-                            lambda v: "most 0.96in" if v == 0 else "most 1.3in"))
-        elif i == 1:
-            def done(v):
-                s.set("brightness", v)
-                self.apply_settings()
-                ui.pop()
-                self._refresh_settings(1)
+    def key(self, k):
+        self.app.go_home()
 
-            def preview(v):
-                self.board.leds.set_brightness(v)
-                self.board.leds.show_seats(4)
+    def draw(self, fb):
+        fb.text("Any key: home", 12, 28, 1)
 
-            ui.push(Spinner(ui, "Brightness", 1, 5, s.get("brightness"), done, None,
-                            "brightness", None, preview))
-        elif i == 2:
-            s.set("sound", not s.get("sound"))
-            self.apply_settings()
-            self._refresh_settings(2)
-        else:
-            self.show_about()
+
+def _home():
+    return __import__("geekout.home", None, None, ("home",))
+
+
+def _forget(name):
+    """Drop one module from RAM (imported again when needed)."""
+    sys.modules.pop(name, None)
+    pkg = sys.modules.get("geekout")
+    leaf = name.rpartition(".")[2]
+    if pkg is not None and name.count(".") == 1:
+        try:
+            delattr(pkg, leaf)
+        except (AttributeError, KeyError):  # MicroPython raises KeyError here
+            pass
 
 
 def unload_games():
-    """Forget every geekout module imported after the app (game screens, their rules),
-    then collect: only the game in play is ever in RAM."""
-    import sys
-
+    """Forget every geekout module imported after the app (game screens, their rules,
+    the home screens), then collect: only the game in play is ever in RAM."""
     for name in list(sys.modules):
         if name.startswith("geekout.") and name not in _CORE:
             del sys.modules[name]
@@ -267,8 +212,6 @@ def run(board):
 
 
 def _report(e):
-    import sys
-
     if hasattr(sys, "print_exception"):
         sys.print_exception(e)  # type: ignore
     else:
@@ -279,8 +222,6 @@ __all__ = ["App", "run", "keys"]
 
 
 def _core_modules():
-    import sys
-
     return [name for name in sys.modules if name.startswith("geekout")]
 
 

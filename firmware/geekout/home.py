@@ -1,0 +1,118 @@
+"""The home screens: the home menu, the choice of game, settings, help and about.
+
+Loaded while the players are at home (or reading help) and dropped from RAM when a game
+starts (app._play): a game in play has the whole heap but for the app's core.
+"""
+
+import gc
+
+from geekout import __version__
+from geekout.app import GAMES
+from geekout.settings import DISPLAYS
+from geekout.ui.widgets import Confirm, Menu, Spinner, TextPage
+
+GAME_TITLES = ("Masters", "Geekmon Capture", "Galaxy battle")  # as app.GAMES
+
+HELP = (
+    "UP/DOWN: move or change (hold to repeat)\n"
+    "OK: choose\n"
+    "BACK: go back\n"
+    "Hold OK: game menu (undo, scores, hint)\n"
+    "Hold BACK: home\n"
+    "Every step is saved: switch off at any time."
+)
+
+
+def menu(app):
+    items = ["New game", "Settings", "Help", "About"]
+    if app.saved:
+        items.insert(0, "Resume game")
+    return Menu(app.ui, "Geek Out!", items, lambda i: _choice(app, i), "home", back=lambda: None)
+
+
+def _choice(app, i):
+    ui = app.ui
+    if not app.saved:
+        i += 1
+    if i == 0:
+        app.resume()
+    elif i == 1:
+        titles = [GAME_TITLES[GAMES.index(g)] for g in app.games]
+        ui.push(Menu(ui, "Choose game", titles, lambda i: _new_game(app, i), "games"))
+    elif i == 2:
+        ui.push(settings_menu(app))
+    elif i == 3:
+        show_help(app)
+    else:
+        show_about(app)
+
+
+def show_help(app):
+    app.ui.push(TextPage(app.ui, "Buttons", HELP, "help"))
+
+
+def show_about(app):
+    gc.collect()
+    text = "Geek Out! table companion {}\nDisplay {}\nFree RAM {} bytes".format(
+        __version__, app.board.display.KIND, gc.mem_free() if hasattr(gc, "mem_free") else 0)
+    app.ui.push(TextPage(app.ui, "About", text, "about"))
+
+
+def _new_game(app, i):
+    if app.saved:
+        app.ui.push(Confirm(app.ui, "Replace the saved game?", lambda: app.setup(i), None, False,
+                            "replace?"))
+    else:
+        app.setup(i)
+
+
+def settings_menu(app):
+    s = app.settings
+    items = [
+        "Display " + s.get("display").upper(),
+        "Bright " + str(s.get("brightness")),
+        "Sound " + ("on" if s.get("sound") else "off"),
+        "About",
+    ]
+    return Menu(app.ui, "Settings", items, lambda i: _setting(app, i), "settings")
+
+
+def _refresh(app, index):
+    m = settings_menu(app)
+    m.index = index
+    app.ui.replace(m)
+
+
+def _setting(app, i):
+    s = app.settings
+    ui = app.ui
+    if i == 0:
+        cur = DISPLAYS.index(s.get("display"))
+
+        def done(v):
+            s.set("display", DISPLAYS[v])
+            app.apply_settings()
+            ui.pop()
+            _refresh(app, 0)
+
+        ui.push(Spinner(ui, "Display type", 0, 1, cur, done, lambda v: DISPLAYS[v].upper(),
+                        "display", lambda v: "most 0.96in" if v == 0 else "most 1.3in"))
+    elif i == 1:
+        def done(v):
+            s.set("brightness", v)
+            app.apply_settings()
+            ui.pop()
+            _refresh(app, 1)
+
+        def preview(v):
+            app.board.leds.set_brightness(v)
+            app.board.leds.show_seats(4)
+
+        ui.push(Spinner(ui, "Brightness", 1, 5, s.get("brightness"), done, None, "brightness",
+                        None, preview))
+    elif i == 2:
+        s.set("sound", not s.get("sound"))
+        app.apply_settings()
+        _refresh(app, 2)
+    else:
+        show_about(app)
