@@ -10,7 +10,8 @@ from geekout.settings import NAME
 from geekout.ui import keys
 from geekout.ui.core import wrap
 from geekout.ui.icons import face_icon
-from geekout.ui.widgets import Menu, Spinner, draw_scores
+from geekout.ui.scoreboard import draw_scores
+from geekout.ui.widgets import Menu, Spinner
 from simboard import SimBoard
 
 

@@ -36,7 +36,7 @@ def game_menu(game):
         elif i == 1:
             status(game, st.seat)
         elif i == 2:
-            from geekout.ui.widgets import Scoreboard
+            from geekout.ui.scoreboard import Scoreboard
 
             ui.push(Scoreboard(ui, "Star value (9)", [st.star_value(p) for p in range(st.players)],
                                -1 if st.is_terminal() else st.seat,

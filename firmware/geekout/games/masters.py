@@ -14,7 +14,8 @@ from geekout.rules import masters as M
 from geekout.ui import keys
 from geekout.ui.core import Screen, center, title
 from geekout.ui.icons import draw_face
-from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, Scoreboard, Spinner, TextPage, draw_scores
+from geekout.ui.scoreboard import Scoreboard, draw_scores
+from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, Spinner, TextPage
 
 VIRTUAL = const(0)
 TABLE = const(1)

@@ -1,14 +1,15 @@
 """The real gadget: builds every adapter from the pin map (hal/pins.py).
 
 The only place that wires machine/neopixel objects to the HAL classes. The display
-is allocated first, while the heap is still unfragmented.
+is allocated first, while the heap is still unfragmented; the pin map is read once and
+dropped from RAM.
 """
 
 import gc
 import random
+import sys
 import time
 
-from geekout.hal import pins
 from geekout.hal.buttons import gpio_buttons
 from geekout.hal.buzzer import Buzzer
 from geekout.hal.display import find_address, make_display
@@ -17,10 +18,13 @@ from geekout.hal.storage import Storage
 
 
 class Board:
-    def __init__(self, display_kind=pins.DISPLAY_DEFAULT, storage=None):
+    def __init__(self, display_kind=None, storage=None):
         import neopixel
         from machine import I2C, PWM, Pin
 
+        from geekout.hal import pins
+
+        display_kind = display_kind or pins.DISPLAY_DEFAULT
         gc.collect()
         self.i2c = I2C(pins.I2C_ID, sda=Pin(pins.I2C_SDA), scl=Pin(pins.I2C_SCL),
                        freq=pins.I2C_FREQ)
@@ -40,6 +44,12 @@ class Board:
         self.events = Events(print)  # live event lines on USB serial (docs/events.md)
         self.clock = time.ticks_ms
         self.sleep_ms = time.sleep_ms
+        # The pin map is only read here: it leaves RAM (the wiring tools read the source).
+        sys.modules.pop("geekout.hal.pins", None)
+        try:
+            delattr(sys.modules["geekout.hal"], "pins")
+        except (AttributeError, KeyError):  # MicroPython raises KeyError here
+            pass
         try:
             import os
 

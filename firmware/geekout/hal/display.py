@@ -16,41 +16,42 @@ _H = const(64)
 _PAGES = const(8)
 _GAP = const(8)
 
+# Power-up command sequences (bytes constants: no tuple of ints in RAM).
 SSD1306_INIT = (
-    0xAE,  # display off while configuring
-    0x20, 0x00,  # horizontal addressing: a column/page window auto-advances
-    0x40,  # start line 0
-    0xA1,  # segment remap (column 127 -> SEG0)
-    0xA8, 0x3F,  # multiplex 64
-    0xC8,  # COM scan descending
-    0xD3, 0x00,  # no vertical offset
-    0xDA, 0x12,  # COM pins alternative
-    0xD5, 0x80,  # clock divide
-    0xD9, 0xF1,  # pre-charge
-    0xDB, 0x30,  # VCOMH level
-    0x81, 0xCF,  # contrast
-    0xA4,  # follow RAM
-    0xA6,  # not inverted
-    0x8D, 0x14,  # charge pump on (internal supply)
-    0xAF,  # display on
+    b"\xae"  # display off while configuring
+    b"\x20\x00"  # horizontal addressing: a column/page window auto-advances
+    b"\x40"  # start line 0
+    b"\xa1"  # segment remap (column 127 -> SEG0)
+    b"\xa8\x3f"  # multiplex 64
+    b"\xc8"  # COM scan descending
+    b"\xd3\x00"  # no vertical offset
+    b"\xda\x12"  # COM pins alternative
+    b"\xd5\x80"  # clock divide
+    b"\xd9\xf1"  # pre-charge
+    b"\xdb\x30"  # VCOMH level
+    b"\x81\xcf"  # contrast
+    b"\xa4"  # follow RAM
+    b"\xa6"  # not inverted
+    b"\x8d\x14"  # charge pump on (internal supply)
+    b"\xaf"  # display on
 )
 
 SH1106_INIT = (
-    0xAE,
-    0xD5, 0x80,
-    0xA8, 0x3F,
-    0xD3, 0x00,
-    0x40,
-    0xAD, 0x8B,  # DC-DC on
-    0xA1,
-    0xC8,
-    0xDA, 0x12,
-    0x81, 0xCF,
-    0xD9, 0x22,
-    0xDB, 0x35,
-    0xA4,
-    0xA6,
-    0xAF,
+    b"\xae"
+    b"\xd5\x80"
+    b"\xa8\x3f"
+    b"\xd3\x00"
+    b"\x40"
+    b"\xad\x8b"  # DC-DC on
+    b"\xa1"
+    b"\xc8"
+    b"\xda\x12"
+    b"\x81\xcf"
+    b"\xd9\x22"
+    b"\xdb\x35"
+    b"\xa4"
+    b"\xa6"
+    b"\xaf"
 )
 
 

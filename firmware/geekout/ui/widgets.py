@@ -1,5 +1,6 @@
-"""Widgets: scrolling menu, number spinner, yes/no confirm, text pages, big numbers and
-the scoreboard. All are screens (or draw helpers) for ui.core's stack."""
+"""Widgets: scrolling menu, number spinner, yes/no confirm, text pages, big numbers. The
+screens are for ui.core's stack (the scoreboard: ui/scoreboard.py, loaded by the games
+that show it)."""
 
 from geekout.ui import keys
 from geekout.ui.core import Screen, W, center, title, wrap
@@ -199,38 +200,3 @@ def big_number(fb, x, y, text, w=8, h=16, t=2, c=1):
         else:
             big_digit(fb, x, y, ord(ch) - 48, w, h, t, c)
         x += w + 2
-
-
-def draw_scores(fb, totals, seat=-1, y=12):
-    """The large-number scoreboard: one column per seat, the seat in play boxed."""
-    n = len(totals)
-    col = W // n
-    for i in range(n):
-        x = i * col
-        name = SEAT_NAMES[i] if n <= 2 else SEAT_NAMES[i][:3]
-        fb.text(name, x + (col - len(name) * 8) // 2, y, 1)
-        s = str(totals[i])
-        big_number(fb, x + (col - len(s) * 10 + 2) // 2, y + 12, s)
-        if i == seat:
-            fb.rect(x + 1, y - 2, col - 2, 33, 1)
-
-
-class Scoreboard(Screen):
-    name = "scoreboard"
-
-    def __init__(self, ui, heading, totals, seat=-1, footer=""):
-        super().__init__(ui)
-        self.heading = heading
-        self.totals = totals
-        self.seat = seat
-        self.footer = footer
-
-    def key(self, k):
-        if k == keys.OK or k == keys.BACK:
-            self.ui.pop()
-
-    def draw(self, fb):
-        title(fb, self.heading)
-        draw_scores(fb, self.totals, self.seat, 14)
-        if self.footer:
-            center(fb, self.footer[:16], 54)
