@@ -41,21 +41,6 @@ def mpy(out, code, heap="128K"):
     return res.stdout.strip().splitlines()[-1]
 
 
-HARNESS = """
-import gc, json
-def m():
-    gc.collect()
-    return gc.mem_alloc()
-import geekout.hal.display, geekout.hal.leds, geekout.hal.buzzer, geekout.hal.storage
-a = m()
-import simboard
-b = m()
-import geekout.app, geekout.games.masters, geekout.games.masters_table
-c = m()
-import drive, mpy_checks
-d = m()
-print(json.dumps({"harness": (b - a) + (d - c)}))
-"""
 
 
 def main():
@@ -78,10 +63,8 @@ def main():
                       r["peak_heap"], r["median_us"], r["p90_us"], r["max_us"],
                       r["i2c_per_press"], r["i2c_per_press"] / 1024, r["boot_i2c"],
                       r["flash_writes"]))
-        harness = json.loads(mpy(tmp, HARNESS))["harness"]
-        print("  peak heap, worst game: {} B ({:.1f} KB; limit 96 KB), of which the test "
-              "driver and fakes' code take {} B: firmware about {:.1f} KB".format(
-                  worst, worst / 1024, harness, (worst - harness) / 1024))
+        print("  peak heap with the test driver in RAM, worst game: {} B ({:.1f} KB); the "
+              "firmware alone: bench/bench_heap.py".format(worst, worst / 1024))
     errors = 0
     for games, presses in (("masters", args.presses), (None, args.presses)):
         cmd = [sys.executable, "-m", "geekout_tools.cli", "sim", "--headless",

@@ -3,10 +3,8 @@ deployed (.mpy by mpy-cross) and fakes for the hardware (issue 7's closing note)
 
 - peak heap over full 3- and 4-player games played by button presses (gc.mem_alloc()
   after gc.collect() after every press, heap limit 128K), with the geekout modules that
-  were loaded at that peak (only the battle's: no other game is imported). The total
-  includes the test driver and the simulated board's code; their share is measured
-  apart (imported after the whole firmware, so any qstr pool they add counts as theirs)
-  and the firmware's own peak printed too;
+  were loaded at that peak (only the battle's: no other game is imported). The figure
+  includes the test driver; the firmware alone is measured by bench/bench_heap.py;
 - median (and p90, max) time to handle one press including the redraw;
 - 100,000 random presses in the battle under MicroPython, heap 128K: exceptions, journal
   mismatches, games started and won, entries refused by the rules, screens visited.
@@ -33,8 +31,7 @@ from mpy_harness import micropython_exe  # noqa: E402
 HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "battle_drive.py",
            ROOT / "tests" / "firmware" / "battle_fuzz.py"]
 # battle_fuzz.warm_names() interns the battle's names and makes the interpreter's 6th
-# name table on a clean heap: the harness's own names need it, the firmware alone does
-# not (printed: names with the whole firmware loaded, then with the harness).
+# name table on a clean heap (the harness's own names need it).
 
 # A full game by button presses; the probe after each press keeps the peak and the
 # geekout modules loaded then; press times go to a histogram of 4 us buckets (a list of
@@ -88,35 +85,6 @@ print(json.dumps({{"presses": d.presses, "events": st.count, "condition": st.con
                   "max_us": t.big, "i2c": b.i2c.bytes}}))
 """
 
-# The harness's own share: the whole firmware first (every battle module at once), then
-# the driver, the board and the probe code above.
-HARNESS = """
-import gc, micropython
-def m():
-    gc.collect()
-    return gc.mem_alloc()
-import geekout.app, geekout.events, geekout.hal.display, geekout.hal.leds, geekout.hal.buzzer
-import geekout.hal.storage, geekout.games.battle, geekout.games.battle_entry
-import geekout.games.battle_status, geekout.games.battle_end, geekout.games.battle_after
-a = m()
-micropython.qstr_info()
-import simboard, battle_drive, battle_fuzz
-o = battle_fuzz._Names()
-for i in range(48):
-    setattr(o, "warm{}".format(i), i)
-class Hist:
-    def __init__(self):
-        self.n = bytearray(1024)
-    def append(self, us):
-        pass
-    def at(self, q):
-        pass
-def probe(d):
-    gc.collect()
-b = m()
-micropython.qstr_info()
-print(b - a)
-"""
 
 
 def mpy(out, code, heap="128K"):
@@ -134,9 +102,6 @@ def main():
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         host.build_deployed(tmp, HELPERS)
-        lines = mpy(tmp, HARNESS, "1M")
-        harness = int(lines[-1])
-        qstrs = [int(x.split("n_qstr=")[1].split(",")[0]) for x in lines if "n_qstr=" in x]
         print("galaxy battle: full games by button presses (MicroPython unix port, heap 128K, "
               ".mpy firmware; the driver undoes every 9th decision):")
         worst = None
@@ -152,11 +117,8 @@ def main():
                       ("", "supremacy", "overload", "destroyer")[r["condition"]], r["peak"],
                       r["at"], r["median_us"], r["p90_us"], r["max_us"]))
         times.sort()
-        print("  peak heap, worst game: {} B ({:.1f} KB; limit 96 KB) of which the driver and "
-              "the simulated board's code take {} B (with the qstr pool they add: {} qstrs "
-              "with the whole firmware loaded, {} with them): firmware {} B ({:.1f} KB)".format(
-                  worst["peak"], worst["peak"] / 1024, harness, qstrs[0], qstrs[-1],
-                  worst["peak"] - harness, (worst["peak"] - harness) / 1024))
+        print("  peak heap with the test driver in RAM, worst game: {} B ({:.1f} KB); the "
+              "firmware alone: bench/bench_heap.py".format(worst["peak"], worst["peak"] / 1024))
         print("  geekout modules loaded at that peak: " + " ".join(worst["mods"]))
         print("  median press+redraw over the games: {} us".format(times[len(times) // 2]))
         t0 = time.time()
