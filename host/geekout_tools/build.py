@@ -91,7 +91,7 @@ def main(argv=None):
     if errors:
         return 1
     where = "checked" if args.check else "built into " + str(BUILD.relative_to(ROOT))
-    print("{} firmware files {} (mpy-cross -march={})".format(len(written), where, args.arch))
+    print("{} firmware files {} (mpy-cross -O3 -march={})".format(len(written), where, args.arch))
     return 0
 
 
