@@ -95,17 +95,6 @@ def test_catalog_reader_agrees_with_the_rules_reader():
             == same_line
 
 
-def test_catalog_menu_items_are_the_names_after_the_first_item():
-    c = cat.Catalog()
-    with open(CSV) as f:
-        capture_catload.load(c, f)
-    items = cat.Names(c, "Unlisted")
-    assert len(items) == len(c) + 1
-    assert [items[i] for i in range(len(items))] == ["Unlisted"] + c.names()
-    with pytest.raises(IndexError):
-        items[len(c) + 1]
-
-
 @pytest.mark.parametrize("text", ["number,name\n", "number,name,line,stages,types,weakness,specials\n"
                                   "001,Foo,,1,lava,,\n",
                                   "number,name,line,stages,types,weakness,specials\n001,Foo,,9,,,\n"])

@@ -62,7 +62,7 @@ class Catalog:
         return self.text[start:self.text.find(b"\n", start)].decode()
 
     def names(self):
-        """Every name, in a new list."""
+        """Every name (a new list: for a menu of the whole catalog)."""
         return [self.name(i) for i in range(len(self))]
 
     def find(self, name):
@@ -78,22 +78,6 @@ class Catalog:
     def number(self, row):
         return self.data[row * _W] | self.data[row * _W + 1] << 8
 
-
-class Names:
-    """A menu's items: `first`, then every catalog name, each made when the menu draws
-    it (a list of every name would sit in RAM while the menu is up)."""
-
-    def __init__(self, cat, first):
-        self.cat = cat
-        self.first = first
-
-    def __len__(self):
-        return len(self.cat) + 1
-
-    def __getitem__(self, i):
-        if i < 0 or i > len(self.cat):
-            raise IndexError(i)
-        return self.first if i == 0 else self.cat.name(i - 1)
 
 
 _cat = None  # the loaded catalog

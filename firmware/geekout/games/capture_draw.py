@@ -117,7 +117,7 @@ def draw_draw(g, fb):
 
 def name_card(g, slot):
     """Name a card on the table from the catalog (C3 weakness, C13, C11 Munchkey)."""
-    names = cat.Names(g.cat, "Unlisted")
+    names = ["Unlisted"] + g.cat.names()
 
     def chose(i):
         g.ui.pop()
