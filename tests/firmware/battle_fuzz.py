@@ -97,6 +97,7 @@ def fuzz(presses, seed, display=None, root="fuzzflash"):
     for name in ("game.goj", "game.bad", "settings.json"):
         storage.remove(name)
     board = SimBoard(storage=storage, seed=seed, events=True)
+    board.visited = []  # the screens shown, kept by the UI
     if display is not None:
         board.display = display
     app = App(board)

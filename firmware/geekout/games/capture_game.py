@@ -153,8 +153,9 @@ class CaptureGame(Screen):
         name = "capture." + self.mode
         if name != self.name:
             self.name = name
-            if name not in self.ui.visited:
-                self.ui.visited.append(name)
+            v = self.ui.visited
+            if v is not None and name not in v:
+                v.append(name)
 
     def ensure(self):
         """The mode module of the phase, loaded and entered (see sync)."""

@@ -48,7 +48,9 @@ class UI:
         self.toast_text = None
         self.toast_until = 0
         self.dirty = True
-        self.visited = []  # names of screens shown (simulator report)
+        # Names of the screens shown, for the simulator's report: only when the board
+        # brings a list (the gadget keeps none).
+        self.visited = getattr(board, "visited", None)
         self.home = _nothing  # long BACK
         self.help = _nothing  # long OK outside a game
 
@@ -57,8 +59,9 @@ class UI:
         return self.stack[-1] if self.stack else None
 
     def _shown(self, s):
-        if s.name not in self.visited:
-            self.visited.append(s.name)
+        v = self.visited
+        if v is not None and s.name not in v:
+            v.append(s.name)
         s.enter()
         self.dirty = True
 

@@ -54,10 +54,10 @@ def run(presses, seed, root="simflash", script=(), heap=True, data_root="", game
     from geekout.hal.storage import Storage
 
     board = SimBoard(Storage(root), Storage(data_root), seed, events=True)
+    visited = board.visited = []  # the screens shown, kept by every app built on it
     if games:
         board.games = tuple(games)
     app = App(board)
-    visited = []
     errors = 0
     peak = heap_now() if heap else 0
     rng = Dice(seed * 7 + 3)
@@ -97,9 +97,6 @@ def run(presses, seed, root="simflash", script=(), heap=True, data_root="", game
             k = pick(rng(100))
             board.clock.advance(rng(600))
             if (i + 1) % _REBOOT_EVERY == 0:
-                for name in app.ui.visited:
-                    if name not in visited:
-                        visited.append(name)
                 app = None  # a power cycle: nothing of the old app survives it
                 app, n = fresh()
                 errors += n
@@ -109,9 +106,6 @@ def run(presses, seed, root="simflash", script=(), heap=True, data_root="", game
         except Exception as e:  # noqa: BLE001
             errors += 1
             _print_exc(e)
-            for name in app.ui.visited:
-                if name not in visited:
-                    visited.append(name)
             app = None
             app, n = fresh()
             errors += n
@@ -119,9 +113,6 @@ def run(presses, seed, root="simflash", script=(), heap=True, data_root="", game
             h = heap_now()
             if h > peak:
                 peak = h
-    for name in app.ui.visited:
-        if name not in visited:
-            visited.append(name)
     report = {"presses": total, "screens": visited, "errors": errors, "peak_heap_bytes": peak,
               "i2c_bytes": board.i2c.bytes}
     return report, board

@@ -127,6 +127,7 @@ class SimBoard:
         self.rand = Dice(seed)
         self.buttons = None
         self.games = None  # None: every game; else the names offered under New game
+        self.visited = None  # a list: the UI keeps the names of the screens shown in it
         self.slept = 0
         self.events = None
         self.event_lines = 0
