@@ -199,9 +199,17 @@ def test_buzzer_plays_and_mutes():
     assert tone.f == 1320
     bz.tick(200)
     assert tone.d == 0
+    bz.cue("bust", 1000)  # 330 Hz 90 ms, a 30 ms rest, 220 Hz 160 ms
+    assert tone.f == 330 and tone.d > 0
+    bz.tick(1090)
+    assert tone.d == 0
+    bz.tick(1120)
+    assert tone.f == 220 and tone.d > 0
+    bz.tick(1280)
+    assert tone.d == 0 and not bz.notes
     bz.set_muted(True)
     bz.cue("bust", 300)
-    assert tone.d == 0 and bz.played == 1
+    assert tone.d == 0 and bz.played == 2
 
 
 def test_storage_write_is_temp_then_rename(tmp_path):

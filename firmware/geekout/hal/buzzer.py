@@ -7,14 +7,15 @@ from micropython import const
 
 from geekout.ui.keys import ticks_diff
 
-# Cue name -> notes as (frequency Hz, milliseconds); frequency 0 is a rest.
+# Cue name -> notes, flat: frequency Hz, milliseconds, frequency, milliseconds...
+# (frequency 0 is a rest; one tuple a cue, not one a note: less RAM).
 CUES = {
-    "click": ((2000, 15),),
-    "error": ((220, 120),),
-    "score": ((880, 60), (1320, 90)),
-    "bust": ((330, 90), (0, 30), (220, 160)),
-    "turn": ((1000, 40),),
-    "win": ((784, 90), (988, 90), (1175, 90), (1568, 220)),
+    "click": (2000, 15),
+    "error": (220, 120),
+    "score": (880, 60, 1320, 90),
+    "bust": (330, 90, 0, 30, 220, 160),
+    "turn": (1000, 40),
+    "win": (784, 90, 988, 90, 1175, 90, 1568, 220),
 }
 _DUTY = const(20000)
 
@@ -42,7 +43,9 @@ class Buzzer:
         self._start(now)
 
     def _start(self, now):
-        f, ms = self.notes[self.index]
+        i = self.index * 2
+        f = self.notes[i]
+        ms = self.notes[i + 1]
         pwm = self.pwm
         if pwm is None:
             return
@@ -58,7 +61,7 @@ class Buzzer:
             return
         if ticks_diff(now, self.until) >= 0:
             self.index += 1
-            if self.index < len(self.notes):
+            if self.index * 2 < len(self.notes):
                 self._start(now)
             else:
                 self.notes = ()
