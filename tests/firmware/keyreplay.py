@@ -6,7 +6,7 @@ each key, so their code and plans sit in the heap beside the firmware's. A drive
 records its keys (`driver.log`, one byte a key); this module plays the same keys on a
 board with the same seed and clock steps, so the firmware goes through the same game, and
 samples gc.mem_alloc() after gc.collect() after every key. What the replay itself holds
-(this module, the key bytes and the simulated board's classes) is measured before the
+(this module, the open key file and the simulated board's classes) is measured before the
 firmware is imported and printed apart, so the report gives the total and the firmware's
 share (the interpreter's own start counts as the firmware's: the gadget has it too).
 """
@@ -26,10 +26,9 @@ def replay(keys_path, seed, root, base=0, step_ms=60, data_root="", events=True)
     JSON line: keys, peak total heap and the screen it was on, the harness's own share
     (`base`: the heap before this module was imported), the last screen, the journal's
     length and the geekout modules loaded at the peak."""
-    f = open(keys_path, "rb")
-    seq = f.read()
-    f.close()
-    own = _alloc() - base  # this module and the keys
+    f = open(keys_path, "rb")  # read a key at a time: the keys are not held in RAM
+    key = bytearray(1)
+    own = _alloc() - base  # this module, the open file, the key buffer
     # The simulated board's own classes count as the harness's, the HAL as the firmware's:
     # the HAL first (with the device's board, buttons and pin modules, which the gadget
     # loads and the simulated board does not use), then the board module.
@@ -54,7 +53,10 @@ def replay(keys_path, seed, root, base=0, step_ms=60, data_root="", events=True)
     peak = _alloc()
     at = ui.stack[-1].name
     mods = None
-    for k in seq:
+    n = 0
+    while f.readinto(key):
+        k = key[0]
+        n += 1
         ui.handle(k)
         board.clock.advance(step_ms)
         ui.tick(board.clock())
@@ -64,9 +66,10 @@ def replay(keys_path, seed, root, base=0, step_ms=60, data_root="", events=True)
             at = ui.stack[-1].name
             mods = None  # the old list goes first; the new one (~200 B) counts in later
             mods = [m for m in sys.modules if m.startswith("geekout")]
+    f.close()
     j = app.journal
     print(json.dumps({
-        "keys": len(seq), "peak_heap": peak, "peak_at": at,
+        "keys": n, "peak_heap": peak, "peak_at": at,
         "harness": own,
         "screen": ui.stack[-1].name, "game": j.game, "journal_bytes": len(j.actions),
         "modules": sorted(mods or [])}))
