@@ -15,7 +15,6 @@ from geekout import journal as jn
 from geekout.settings import Settings
 from geekout.ui import keys
 from geekout.ui.core import UI, Screen
-from geekout.ui.widgets import Confirm
 
 # Every game's journal name. Its screens live in geekout/games/<name>.py, which provides
 # setup(app) and play(app, config, actions) -> the screen to show.
@@ -54,32 +53,11 @@ class App:
 
     # -- boot ----------------------------------------------------------------------
     def boot(self):
-        msg = self.settings.load()
-        self.apply_settings(True)
-        status = self.journal.load()
-        self.saved = status == jn.OK or status == jn.TORN
-        self.ui.reset(self.home_menu())
-        if self.saved:
-            self.ui.push(Confirm(self.ui, "Resume the saved {} game?".format(self.journal.game),
-                                 self.resume, self.ui.pop, True, "resume?"))
-        if status == jn.TORN:
-            self.ui.toast("Last step lost (power cut)")
-        elif status == jn.CORRUPT:
-            self.ui.toast("Save damaged: kept as game.bad")
-        if msg:
-            self.ui.toast(msg)
-        self.ui.refresh()
+        """Settings, the saved game's check, the home menu (and "resume?")."""
+        _home().boot(self)
 
-    def apply_settings(self, boot=False):
-        board = self.board
-        s = self.settings
-        if board.display.KIND != s.get("display"):
-            self.ui.fb = None  # let the old frame buffers go before the new ones
-            board.set_display(s.get("display"))
-            self.ui.fb = board.display
-            self.ui.dirty = True
-        board.leds.set_brightness(s.get("brightness"))
-        board.buzzer.set_muted(not s.get("sound"))
+    def apply_settings(self):
+        _home().apply_settings(self)
 
     # -- home ----------------------------------------------------------------------
     def home_menu(self):

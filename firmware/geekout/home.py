@@ -1,4 +1,5 @@
-"""The home screens: the home menu, the choice of game, settings, help and about.
+"""The home screens: boot (settings, the saved game's check, "resume?"), the home menu,
+the choice of game, settings, help and about.
 
 Loaded while the players are at home (or reading help) and dropped from RAM when a game
 starts (app._play): a game in play has the whole heap but for the app's core.
@@ -7,6 +8,7 @@ starts (app._play): a game in play has the whole heap but for the app's core.
 import gc
 
 from geekout import __version__
+from geekout import journal as jn
 from geekout.app import GAMES
 from geekout.settings import DISPLAYS
 from geekout.ui.widgets import Confirm, Menu, Spinner, TextPage
@@ -21,6 +23,38 @@ HELP = (
     "Hold BACK: home\n"
     "Every step is saved: switch off at any time."
 )
+
+
+def boot(app):
+    ui = app.ui
+    msg = app.settings.load()
+    apply_settings(app)
+    j = app.journal
+    status = j.load()
+    app.saved = status == jn.OK or status == jn.TORN
+    ui.reset(menu(app))
+    if app.saved:
+        ui.push(Confirm(ui, "Resume the saved {} game?".format(j.game), app.resume, ui.pop, True,
+                        "resume?"))
+    if status == jn.TORN:
+        ui.toast("Last step lost (power cut)")
+    elif status == jn.CORRUPT:
+        ui.toast("Save damaged: kept as game.bad")
+    if msg:
+        ui.toast(msg)
+    ui.refresh()
+
+
+def apply_settings(app):
+    board = app.board
+    s = app.settings
+    if board.display.KIND != s.get("display"):
+        app.ui.fb = None  # let the old frame buffers go before the new ones
+        board.set_display(s.get("display"))
+        app.ui.fb = board.display
+        app.ui.dirty = True
+    board.leds.set_brightness(s.get("brightness"))
+    board.buzzer.set_muted(not s.get("sound"))
 
 
 def menu(app):
