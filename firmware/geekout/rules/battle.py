@@ -16,16 +16,19 @@ from . import battle_events as E
 CHANCE = const(-1)
 TERMINAL = const(-4)
 
+# RAM on the gadget: every public name is an interned name (qstr) for the whole session,
+# and the interpreter's name tables grow by a 7 KB block past about 620 of them; constants
+# nobody outside needs are private (`_X = const(...)` leaves no name at run time).
 CELLS = const(30)  # B2: star cells in supply
 ACTION_POINTS = const(3)  # B3
 MAX_LEVEL = const(3)  # B4
-OPENING_CELLS = const(2)  # B2: each player places 2 cells in the opening
-START_RESERVE = const(4)  # B2: 4 bomb stars and 4 small stars each
+_OPENING_CELLS = const(2)  # B2: each player places 2 cells in the opening
+_START_RESERVE = const(4)  # B2: 4 bomb stars and 4 small stars each
 SHIPS = const(4)
 MOTHERSHIP = const(0)
-WIN_VALUE = const(9)  # B8 overload: collected star value
-WIN_KILLS = const(3)  # B8 destroyer
-WIN_LEAD = const(2)  # B8 supremacy: ships more than every other player
+_WIN_VALUE = const(9)  # B8 overload: collected star value
+_WIN_KILLS = const(3)  # B8 destroyer
+_WIN_LEAD = const(2)  # B8 supremacy: ships more than every other player
 
 # Star kinds and the game's whole stock of each (manual: pieces).
 SMALL = const(0)
@@ -33,7 +36,7 @@ BOMB = const(1)
 NOVA = const(2)
 KIND_NAMES = ("small", "bomb", "supernova")
 TOTALS = (31, 16, 10)
-NOVA_VALUE = const(3)  # B5
+_NOVA_VALUE = const(3)  # B5
 
 # Ship slots.
 _SUPPLY = const(0)
@@ -47,7 +50,7 @@ SHIELD = const(4)
 UNIQUE_NAMES = ("teleport", "wormhole", "shield")
 
 # Phases.
-PH_FIRST = const(0)
+_PH_FIRST = const(0)
 PH_OPEN_CELLS = const(1)
 PH_OPEN_STARS = const(2)
 PH_EXPLORE = const(3)
@@ -66,9 +69,13 @@ CONDITION_NAMES = ("", "supremacy", "overload", "destroyer")
 
 
 class Illegal(ValueError):
-    """An event the rules refuse. `ruling` is the id (e.g. "B4"); str() is "B4: why"."""
+    """An event the rules refuse. `ruling` is the id (e.g. "B4"); str() is "B4: why".
+    The core passes the ruling's number (4): its "B4" is made only when refused, not
+    kept as one more interned name on the gadget."""
 
     def __init__(self, ruling, why):
+        if type(ruling) is int:
+            ruling = "B" + str(ruling)
         super().__init__(ruling + ": " + why)
         self.ruling = ruling
         self.why = why
@@ -84,7 +91,7 @@ class BattleState:
         self.players = n
         self.journal = bytearray()
         self.count = 0  # events applied
-        self.phase = PH_FIRST
+        self.phase = _PH_FIRST
         self.seat = 0
         self.first = 0
         self.owed = 0  # cells owed (opening, exploration) or action points left (tactical)
@@ -92,11 +99,11 @@ class BattleState:
         self.cells = CELLS
         # B2: the unused seats' pieces and the extra stars are out of play (the box); the
         # supernovas wait there too, but for the one in the centre of the galaxy.
-        self.box = [TOTALS[SMALL] - n * (START_RESERVE + 3), TOTALS[BOMB] - n * START_RESERVE,
+        self.box = [TOTALS[SMALL] - n * (_START_RESERVE + 3), TOTALS[BOMB] - n * _START_RESERVE,
                     TOTALS[NOVA] - 1]
         self.map = [0, 0, 1]
-        self.reserve_small = [START_RESERVE] * n
-        self.reserve_bomb = [START_RESERVE] * n
+        self.reserve_small = [_START_RESERVE] * n
+        self.reserve_bomb = [_START_RESERVE] * n
         self.coll_small = [0] * n
         self.coll_nova = [0] * n
         self.kills = [0] * n
@@ -118,21 +125,21 @@ class BattleState:
 
     # -- OpenSpiel-style queries ---------------------------------------------------------
     def current_player(self):
-        if self.phase == PH_FIRST:
+        if self.phase == _PH_FIRST:
             return CHANCE
         if self.phase == PH_OVER:
             return TERMINAL
         return self.seat
 
     def is_chance(self):
-        return self.phase == PH_FIRST
+        return self.phase == _PH_FIRST
 
     def is_terminal(self):
         return self.phase == PH_OVER
 
     def chance_outcomes(self):
         """B1: any seat may be drawn to start, equally likely."""
-        if self.phase != PH_FIRST:
+        if self.phase != _PH_FIRST:
             return []
         q = 1.0 / self.players
         return [(E.first(i), q) for i in range(self.players)]
@@ -150,7 +157,7 @@ class BattleState:
     def owed_text(self):
         """What the player in turn still owes before the phase can end."""
         phase = self.phase
-        if phase == PH_FIRST:
+        if phase == _PH_FIRST:
             return "draw the first player"
         if phase == PH_OVER:
             return "P{} won: {}".format(self.winner, CONDITION_NAMES[self.condition])
@@ -179,7 +186,7 @@ class BattleState:
 
     def star_value(self, p):
         """B5: collected stars, small 1 and supernova 3."""
-        return self.coll_small[p] + NOVA_VALUE * self.coll_nova[p]
+        return self.coll_small[p] + _NOVA_VALUE * self.coll_nova[p]
 
     def unique_left(self, p):
         return [UNIQUE_NAMES[i] for i in range(3) if self.unique[p] & (1 << i)]
@@ -214,7 +221,32 @@ class BattleState:
         self._handle(ev, True)
         self.journal.extend(E.encode(ev))
         self.count += 1
-        self._check_victory(ev[1])
+        # B8: after every event, the active player first, then clockwise.
+        n = self.players
+        top = 0  # the two highest ship counts, to find each player's lead without a list
+        second = 0
+        for q in range(n):
+            c = self.ships_in_play(q)
+            if c > top:
+                second = top
+                top = c
+            elif c > second:
+                second = c
+        for k in range(n):
+            p = (ev[1] + k) % n
+            c = self.ships_in_play(p)
+            cond = 0
+            if c - (second if c == top else top) >= _WIN_LEAD:
+                cond = SUPREMACY
+            elif self.star_value(p) >= _WIN_VALUE:
+                cond = OVERLOAD
+            elif self.kills[p] >= _WIN_KILLS:
+                cond = DESTROYER
+            if cond:
+                self.winner = p
+                self.condition = cond
+                self.phase = PH_OVER
+                return
 
     def check(self, ev):
         """Raise Illegal if `ev` would be refused now; changes nothing."""
@@ -235,180 +267,287 @@ class BattleState:
         return battle_legal.legal_events(self)
 
     def _handle(self, ev, do):
+        """Check `ev` against the rules; apply it too if `do`. One method for every kind
+        of event (no method a kind: each name costs RAM on the gadget)."""
         E.validate(ev)
         kind = ev[0]
         p = ev[1]
-        if self.phase == PH_OVER:
-            raise Illegal("B8", "the game is over")
-        if self.phase == PH_FIRST:
+        phase = self.phase
+        if phase == PH_OVER:
+            raise Illegal(8, "the game is over")
+        if phase == _PH_FIRST:
             if kind != E.FIRST:
-                raise Illegal("B1", "draw the first player first")
+                raise Illegal(1, "draw the first player first")
             if p >= self.players:
-                raise Illegal("B1", "no such player")
+                raise Illegal(1, "no such player")
             if do:
                 self.first = self.seat = p
                 self.phase = PH_OPEN_CELLS
-                self.owed = OPENING_CELLS
+                self.owed = _OPENING_CELLS
             return
         if kind == E.FIRST:
-            raise Illegal("B1", "the first player is already drawn")
+            raise Illegal(1, "the first player is already drawn")
         if p != self.seat:
-            raise Illegal("B1", "it is P{}'s turn".format(self.seat))
-        if (self.phase == PH_OPEN_CELLS and kind != E.CELL) or (
-                self.phase == PH_OPEN_STARS and kind != E.STARS):
-            raise Illegal("B2", "opening: " + self.owed_text())
+            raise Illegal(1, "it is P{}'s turn".format(self.seat))
+        if (phase == PH_OPEN_CELLS and kind != E.CELL) or (
+                phase == PH_OPEN_STARS and kind != E.STARS):
+            raise Illegal(2, "opening: " + self.owed_text())
+        base = p * SHIPS
+        m = self.map
+        b = self.box
         if kind == E.CELL:
-            self._cell(do)
+            if phase == PH_TACTICAL:
+                self._point("placing a cell")
+                if not self.cells:
+                    raise Illegal(4, "no cells left in supply")
+            elif phase != PH_OPEN_CELLS and phase != PH_EXPLORE:
+                raise Illegal(3, "no cell placement in the {} phase".format(PHASE_NAMES[phase]))
+            if not do:
+                return
+            self.cells -= 1
+            if phase == PH_TACTICAL:
+                self.owed -= 1
+            elif phase == PH_EXPLORE:
+                self._after_exploration()
+            else:
+                self.owed -= 1
+                if not self.owed:  # B10: both opening cells in one go, then the next player
+                    self._next_opener()
         elif kind == E.STARS:
-            self._stars(p, ev, do)
+            bombs = ev[2]
+            small = 2 - bombs
+            if phase == PH_TACTICAL:
+                self._point("placing stars")
+            elif phase != PH_OPEN_STARS:
+                raise Illegal(3, "no star placement in the {} phase".format(PHASE_NAMES[phase]))
+            if self.reserve_small[p] < small or self.reserve_bomb[p] < bombs:
+                raise Illegal(4, "the reserve lacks those stars")
+            merges = ev[3]
+            ms = ev[4] + ev[5]
+            mb = 3 * merges - ms
+            # Manual: a cell reaching 3 stars becomes a supernova; those stars leave the game.
+            if ms > m[SMALL] + small or mb > m[BOMB] + bombs:
+                raise Illegal(5, "the map does not hold the stars of that merge")
+            if merges > b[NOVA]:
+                raise Illegal(2, "no supernova left in supply")
+            if not do:
+                return
+            self.reserve_small[p] -= small
+            self.reserve_bomb[p] -= bombs
+            m[SMALL] += small - ms
+            m[BOMB] += bombs - mb
+            m[NOVA] += merges
+            b[SMALL] += ms
+            b[BOMB] += mb
+            b[NOVA] -= merges
+            if phase == PH_TACTICAL:
+                self.owed -= 1
+            else:
+                self._next_opener()
         elif kind == E.MOVE:
-            self._move(p, ev, do)
+            s = ev[2]
+            i = self._own_ship(p, s, 4)
+            if phase == PH_DRONES:
+                if s == MOTHERSHIP:
+                    raise Illegal(3, "only drones move in the drone phase")
+                if self.moved[i]:
+                    raise Illegal(3, "that drone has used its free move this turn")
+            else:
+                self._point("moving a ship")
+            small, bomb, nova, shield = ev[4], ev[5], ev[6], ev[7]
+            if ev[3] and (small or bomb or nova):
+                raise Illegal(10, "a base holds no stars")
+            if small > m[SMALL] or bomb > m[BOMB] or nova > m[NOVA]:
+                raise Illegal(10, "the map does not hold the stars found")
+            if shield:
+                if not self.unique[p] & SHIELD:
+                    raise Illegal(9, "the star shield is already used")
+                if not bomb:
+                    raise Illegal(6, "the star shield needs a bomb")
+            if not do:
+                return
+            if phase == PH_DRONES:
+                self.moved[i] = 1
+            else:
+                self.owed -= 1
+            self.armed[i] = 1  # B10: a ship that moved may attack again
+            self.base[i] = ev[3]
+            # B10: entering a cell collects its stars; bombs resolve first (B6).
+            bombs = bomb
+            if shield:
+                # B6/B10: the shield absorbs the first bomb before any level is lost; its
+                # star is collected only when that was the cell's only bomb.
+                self.unique[p] &= ~SHIELD
+                m[BOMB] -= 1
+                b[BOMB] += 1
+                bombs -= 1
+                if bomb == 1:
+                    self.coll_small[p] += 1
+                else:
+                    b[SMALL] += 1
+            while bombs:
+                bombs -= 1
+                m[BOMB] -= 1
+                b[BOMB] += 1
+                if self.levels[i]:  # B6: a bomb takes a level
+                    self.levels[i] -= 1
+                    b[SMALL] += 1
+                else:  # B6: no level left: destroyed, no kill; the cell's stars stay
+                    self._destroy(i)
+                    return
+            m[SMALL] -= small
+            m[NOVA] -= nova
+            self.coll_small[p] += small
+            self.coll_nova[p] += nova
         elif kind == E.TURN:
-            self._turn(p, ev[2], do)
+            i = self._own_ship(p, ev[2], 4)
+            self._point("turning a cannon")
+            if do:
+                self.owed -= 1
+                self.armed[i] = 1  # B10: a ship that turned may attack again
         elif kind == E.DRONE:
-            self._drone(p, ev[2], do)
+            pay = ev[2]
+            self._point("creating a drone")
+            if self.created:
+                raise Illegal(4, "one drone creation per turn")
+            if not self.drones_in_supply(p):
+                raise Illegal(4, "no drone left in supply")
+            for s in range(SHIPS):  # manual: the drone appears on the base, which must be free
+                if self.status[base + s] == _PLAY and self.base[base + s]:
+                    raise Illegal(4, "the base is occupied")
+            if pay == E.PAY_SMALL:
+                if self.coll_small[p] < 2:
+                    raise Illegal(4, "a drone costs 2 collected small stars")
+            else:
+                if not self.coll_nova[p]:
+                    raise Illegal(4, "no collected supernova")
+                if not b[SMALL]:
+                    raise Illegal(2, "no small star out of play for the shield")
+            if not do:
+                return
+            self.owed -= 1
+            self.created = 1
+            i = base + 1
+            while self.status[i] != _SUPPLY:
+                i += 1
+            self.status[i] = _PLAY
+            self.base[i] = 1
+            self.armed[i] = 1
+            self.moved[i] = 0
+            if pay == E.PAY_SMALL:
+                self.coll_small[p] -= 2  # spent: out of the game
+                b[SMALL] += 2
+            else:  # B4: a supernova gives a drone with one shield level, spent whole (B10)
+                self.coll_nova[p] -= 1
+                b[NOVA] += 1
+                b[SMALL] -= 1
+                self.levels[i] = 1
         elif kind == E.UPGRADE:
-            self._upgrade(p, ev[2], ev[3], do)
+            pay = ev[3]
+            i = self._own_ship(p, ev[2], 4)
+            self._point("upgrading")
+            lv = self.levels[i]
+            if lv >= MAX_LEVEL:
+                raise Illegal(4, "a ship has at most 3 levels")
+            if pay == E.PAY_SMALL:
+                if not self.coll_small[p]:
+                    raise Illegal(4, "no collected small star")
+            else:
+                if not self.coll_nova[p]:
+                    raise Illegal(4, "no collected supernova")
+                if b[SMALL] < MAX_LEVEL - lv:
+                    raise Illegal(2, "not enough small stars out of play for the levels")
+            if not do:
+                return
+            self.owed -= 1
+            if pay == E.PAY_SMALL:  # B4: the small star goes on the ship as a level
+                self.coll_small[p] -= 1
+                self.levels[i] = lv + 1
+            else:  # B4/B10: +3 levels, capped at 3, the supernova spent whole
+                self.coll_nova[p] -= 1
+                b[NOVA] += 1
+                b[SMALL] -= MAX_LEVEL - lv
+                self.levels[i] = MAX_LEVEL
         elif kind == E.ATTACK:
-            self._attack(p, ev, do)
+            t = ev[3]
+            if phase != PH_ATTACKS and phase != PH_TACTICAL:
+                raise Illegal(3, "no attacks in the {} phase".format(PHASE_NAMES[phase]))
+            i = self._own_ship(p, ev[2], 7)
+            if t == p:
+                raise Illegal(10, "a ship never attacks its own side")
+            if t >= self.players:
+                raise Illegal(7, "no such player")
+            j = self._own_ship(t, ev[4], 7)
+            if self.base[i]:
+                raise Illegal(7, "a ship on a base cannot attack")
+            if self.base[j]:
+                raise Illegal(7, "a ship on a base cannot be attacked")
+            if not self.armed[i]:
+                raise Illegal(10, "that ship attacked and has not moved or turned since")
+            if ev[5] and not self.unique[t] & TELEPORT:
+                raise Illegal(9, "the defender's teleport is already used")
+            if not do:
+                return
+            self.armed[i] = 0
+            if ev[5]:  # B10: teleport cancels the attack; its star stays on the map
+                self.unique[t] &= ~TELEPORT
+                m[SMALL] += 1
+                return
+            damage = 1 + self.levels[i]  # B7
+            life = 1 + self.levels[j]
+            removed = min(damage, self.levels[j])
+            self.levels[j] -= removed
+            self.reserve_small[p] += removed  # B7: one small star per level removed
+            if damage >= life:
+                self.kills[p] += 1
+                self._destroy(j)
         elif kind == E.WORMHOLE:
-            self._wormhole(p, ev[2], ev[3], do)
-        else:
-            self._done(do)
+            t = ev[2]
+            if phase != PH_DRONES and phase != PH_ATTACKS:
+                # B10: after exploration, before the tactical phase
+                raise Illegal(10, "the wormhole comes between exploration and the tactical phase")
+            if not self.unique[p] & WORMHOLE_UA:
+                raise Illegal(9, "the wormhole is already used")
+            if t >= self.players:
+                raise Illegal(9, "no such player")
+            j = self._own_ship(t, ev[3], 9)
+            if not do:
+                return
+            self.unique[p] &= ~WORMHOLE_UA
+            m[SMALL] += 1  # manual: its star is left where the ship was
+            self.base[j] = 0  # manual: never onto a base
+            self.armed[j] = 1
+            self.wormholed = 1
+        else:  # DONE
+            if phase == PH_TACTICAL and self.owed:
+                raise Illegal(3, "the 3 action points are mandatory: {} left".format(self.owed))
+            if phase != PH_DRONES and phase != PH_ATTACKS and phase != PH_TACTICAL:
+                raise Illegal(3, "still owed: " + self.owed_text())
+            if not do:
+                return
+            if phase == PH_DRONES:
+                self.phase = PH_ATTACKS
+            elif phase == PH_ATTACKS and not self.wormholed:
+                self.phase = PH_TACTICAL
+                self.owed = ACTION_POINTS
+            else:
+                self.seat = (self.seat + 1) % self.players
+                self._start_turn()
 
     def _point(self, what):
         """B3/B4: a tactical action needs the tactical phase and an action point left."""
         if self.phase != PH_TACTICAL:
             if self.wormholed:
-                raise Illegal("B3", "no tactical phase after the wormhole")
-            raise Illegal("B3", "{} is a tactical action, not for the {} phase".format(
+                raise Illegal(3, "no tactical phase after the wormhole")
+            raise Illegal(3, "{} is a tactical action, not for the {} phase".format(
                 what, PHASE_NAMES[self.phase]))
         if not self.owed:
-            raise Illegal("B3", "no action points left")
+            raise Illegal(3, "no action points left")
 
     def _own_ship(self, p, s, ruling):
         if self.status[p * SHIPS + s] != _PLAY:
             raise Illegal(ruling, "P{} {} is not in play".format(p, E.SHIP_NAMES[s]))
         return p * SHIPS + s
-
-    def _cell(self, do):
-        phase = self.phase
-        if phase == PH_TACTICAL:
-            self._point("placing a cell")
-            if not self.cells:
-                raise Illegal("B4", "no cells left in supply")
-        elif phase != PH_OPEN_CELLS and phase != PH_EXPLORE:
-            raise Illegal("B3", "no cell placement in the {} phase".format(PHASE_NAMES[phase]))
-        if not do:
-            return
-        self.cells -= 1
-        if phase == PH_TACTICAL:
-            self.owed -= 1
-        elif phase == PH_EXPLORE:
-            self._after_exploration()
-        else:
-            self.owed -= 1
-            if not self.owed:  # B10: both opening cells in one go, then the next player
-                self._next_opener()
-
-    def _stars(self, p, ev, do):
-        bombs = ev[2]
-        small = 2 - bombs
-        phase = self.phase
-        if phase == PH_TACTICAL:
-            self._point("placing stars")
-        elif phase != PH_OPEN_STARS:
-            raise Illegal("B3", "no star placement in the {} phase".format(PHASE_NAMES[phase]))
-        if self.reserve_small[p] < small or self.reserve_bomb[p] < bombs:
-            raise Illegal("B4", "the reserve lacks those stars")
-        merges = ev[3]
-        ms = ev[4] + ev[5]
-        mb = 3 * merges - ms
-        # Manual: a cell reaching 3 stars becomes a supernova; those stars leave the game.
-        if ms > self.map[SMALL] + small or mb > self.map[BOMB] + bombs:
-            raise Illegal("B5", "the map does not hold the stars of that merge")
-        if merges > self.box[NOVA]:
-            raise Illegal("B2", "no supernova left in supply")
-        if not do:
-            return
-        self.reserve_small[p] -= small
-        self.reserve_bomb[p] -= bombs
-        m = self.map
-        m[SMALL] += small - ms
-        m[BOMB] += bombs - mb
-        m[NOVA] += merges
-        b = self.box
-        b[SMALL] += ms
-        b[BOMB] += mb
-        b[NOVA] -= merges
-        if phase == PH_TACTICAL:
-            self.owed -= 1
-        else:
-            self._next_opener()
-
-    def _move(self, p, ev, do):
-        s = ev[2]
-        i = self._own_ship(p, s, "B4")
-        phase = self.phase
-        if phase == PH_DRONES:
-            if s == MOTHERSHIP:
-                raise Illegal("B3", "only drones move in the drone phase")
-            if self.moved[i]:
-                raise Illegal("B3", "that drone has used its free move this turn")
-        else:
-            self._point("moving a ship")
-        to_base = ev[3]
-        small, bomb, nova, shield = ev[4], ev[5], ev[6], ev[7]
-        if to_base and (small or bomb or nova):
-            raise Illegal("B10", "a base holds no stars")
-        m = self.map
-        if small > m[SMALL] or bomb > m[BOMB] or nova > m[NOVA]:
-            raise Illegal("B10", "the map does not hold the stars found")
-        if shield:
-            if not self.unique[p] & SHIELD:
-                raise Illegal("B9", "the star shield is already used")
-            if not bomb:
-                raise Illegal("B6", "the star shield needs a bomb")
-        if not do:
-            return
-        if phase == PH_DRONES:
-            self.moved[i] = 1
-        else:
-            self.owed -= 1
-        self.armed[i] = 1  # B10: a ship that moved may attack again
-        self.base[i] = to_base
-        self._collect(p, i, small, bomb, nova, shield)
-
-    def _collect(self, p, i, small, bomb, nova, shield):
-        """B10: entering a cell collects its stars; bombs resolve first (B6)."""
-        m = self.map
-        b = self.box
-        bombs = bomb
-        if shield:
-            # B6/B10: the shield absorbs the first bomb before any level is lost; its star
-            # is collected only when that was the cell's only bomb.
-            self.unique[p] &= ~SHIELD
-            m[BOMB] -= 1
-            b[BOMB] += 1
-            bombs -= 1
-            if bomb == 1:
-                self.coll_small[p] += 1
-            else:
-                b[SMALL] += 1
-        while bombs:
-            bombs -= 1
-            m[BOMB] -= 1
-            b[BOMB] += 1
-            if self.levels[i]:  # B6: a bomb takes a level
-                self.levels[i] -= 1
-                b[SMALL] += 1
-            else:  # B6: no level left: destroyed, no kill; the cell's stars stay
-                self._destroy(i)
-                return
-        m[SMALL] -= small
-        m[NOVA] -= nova
-        self.coll_small[p] += small
-        self.coll_nova[p] += nova
 
     def _destroy(self, i):
         """B7: the owner drops a collected star (a supernova first) where the ship was; a
@@ -427,145 +566,6 @@ class BattleState:
             self.status[i] = _GONE
             self.base[i] = 0
 
-    def _turn(self, p, s, do):
-        i = self._own_ship(p, s, "B4")
-        self._point("turning a cannon")
-        if do:
-            self.owed -= 1
-            self.armed[i] = 1  # B10: a ship that turned may attack again
-
-    def _drone(self, p, pay, do):
-        self._point("creating a drone")
-        if self.created:
-            raise Illegal("B4", "one drone creation per turn")
-        if not self.drones_in_supply(p):
-            raise Illegal("B4", "no drone left in supply")
-        for s in range(SHIPS):  # manual: the drone appears on the base, which must be free
-            if self.status[p * SHIPS + s] == _PLAY and self.base[p * SHIPS + s]:
-                raise Illegal("B4", "the base is occupied")
-        if pay == E.PAY_SMALL:
-            if self.coll_small[p] < 2:
-                raise Illegal("B4", "a drone costs 2 collected small stars")
-        else:
-            if not self.coll_nova[p]:
-                raise Illegal("B4", "no collected supernova")
-            if not self.box[SMALL]:
-                raise Illegal("B2", "no small star out of play for the shield")
-        if not do:
-            return
-        self.owed -= 1
-        self.created = 1
-        s = 1
-        while self.status[p * SHIPS + s] != _SUPPLY:
-            s += 1
-        i = p * SHIPS + s
-        self.status[i] = _PLAY
-        self.base[i] = 1
-        self.armed[i] = 1
-        self.moved[i] = 0
-        if pay == E.PAY_SMALL:
-            self.coll_small[p] -= 2  # spent: out of the game
-            self.box[SMALL] += 2
-        else:  # B4: a supernova gives a drone with one shield level, spent whole (B10)
-            self.coll_nova[p] -= 1
-            self.box[NOVA] += 1
-            self.box[SMALL] -= 1
-            self.levels[i] = 1
-
-    def _upgrade(self, p, s, pay, do):
-        i = self._own_ship(p, s, "B4")
-        self._point("upgrading")
-        lv = self.levels[i]
-        if lv >= MAX_LEVEL:
-            raise Illegal("B4", "a ship has at most 3 levels")
-        if pay == E.PAY_SMALL:
-            if not self.coll_small[p]:
-                raise Illegal("B4", "no collected small star")
-        else:
-            if not self.coll_nova[p]:
-                raise Illegal("B4", "no collected supernova")
-            if self.box[SMALL] < MAX_LEVEL - lv:
-                raise Illegal("B2", "not enough small stars out of play for the levels")
-        if not do:
-            return
-        self.owed -= 1
-        if pay == E.PAY_SMALL:  # B4: the small star goes on the ship as a level
-            self.coll_small[p] -= 1
-            self.levels[i] = lv + 1
-        else:  # B4/B10: +3 levels, capped at 3, the supernova spent whole
-            self.coll_nova[p] -= 1
-            self.box[NOVA] += 1
-            self.box[SMALL] -= MAX_LEVEL - lv
-            self.levels[i] = MAX_LEVEL
-
-    def _attack(self, p, ev, do):
-        s, t, ts, teleport = ev[2], ev[3], ev[4], ev[5]
-        if self.phase != PH_ATTACKS and self.phase != PH_TACTICAL:
-            raise Illegal("B3", "no attacks in the {} phase".format(PHASE_NAMES[self.phase]))
-        i = self._own_ship(p, s, "B7")
-        if t == p:
-            raise Illegal("B10", "a ship never attacks its own side")
-        if t >= self.players:
-            raise Illegal("B7", "no such player")
-        j = self._own_ship(t, ts, "B7")
-        if self.base[i]:
-            raise Illegal("B7", "a ship on a base cannot attack")
-        if self.base[j]:
-            raise Illegal("B7", "a ship on a base cannot be attacked")
-        if not self.armed[i]:
-            raise Illegal("B10", "that ship attacked and has not moved or turned since")
-        if teleport and not self.unique[t] & TELEPORT:
-            raise Illegal("B9", "the defender's teleport is already used")
-        if not do:
-            return
-        self.armed[i] = 0
-        if teleport:  # B10: teleport cancels the attack; its star stays on the map
-            self.unique[t] &= ~TELEPORT
-            self.map[SMALL] += 1
-            return
-        damage = 1 + self.levels[i]  # B7
-        life = 1 + self.levels[j]
-        removed = min(damage, self.levels[j])
-        self.levels[j] -= removed
-        self.reserve_small[p] += removed  # B7: one small star per level removed
-        if damage >= life:
-            self.kills[p] += 1
-            self._destroy(j)
-
-    def _wormhole(self, p, t, ts, do):
-        if self.phase != PH_DRONES and self.phase != PH_ATTACKS:
-            # B10: after exploration, before the tactical phase
-            raise Illegal("B10", "the wormhole comes between exploration and the tactical phase")
-        if not self.unique[p] & WORMHOLE_UA:
-            raise Illegal("B9", "the wormhole is already used")
-        if t >= self.players:
-            raise Illegal("B9", "no such player")
-        j = self._own_ship(t, ts, "B9")
-        if not do:
-            return
-        self.unique[p] &= ~WORMHOLE_UA
-        self.map[SMALL] += 1  # manual: its star is left where the ship was
-        self.base[j] = 0  # manual: never onto a base
-        self.armed[j] = 1
-        self.wormholed = 1
-
-    def _done(self, do):
-        phase = self.phase
-        if phase == PH_TACTICAL and self.owed:
-            raise Illegal("B3", "the 3 action points are mandatory: {} left".format(self.owed))
-        if phase != PH_DRONES and phase != PH_ATTACKS and phase != PH_TACTICAL:
-            raise Illegal("B3", "still owed: " + self.owed_text())
-        if not do:
-            return
-        if phase == PH_DRONES:
-            self.phase = PH_ATTACKS
-        elif phase == PH_ATTACKS and not self.wormholed:
-            self.phase = PH_TACTICAL
-            self.owed = ACTION_POINTS
-        else:
-            self.seat = (self.seat + 1) % self.players
-            self._start_turn()
-
     # -- flow ----------------------------------------------------------------------------
     def _next_opener(self):
         """B2: in turn order, each places 2 cells; then in turn order, 2 stars each."""
@@ -573,7 +573,7 @@ class BattleState:
         self.seat = (self.seat + 1) % self.players
         if self.opened < self.players:
             if self.phase == PH_OPEN_CELLS:
-                self.owed = OPENING_CELLS
+                self.owed = _OPENING_CELLS
             return
         self.opened = 0
         self.seat = self.first
@@ -601,36 +601,8 @@ class BattleState:
         self.owed = 0
         self.phase = PH_DRONES if self.ships_in_play(self.seat) > 1 else PH_ATTACKS
 
-    def _check_victory(self, active):
-        """B8: after every event, the active player first, then clockwise."""
-        n = self.players
-        top = 0  # the two highest ship counts, to find each player's lead without a list
-        second = 0
-        for q in range(n):
-            c = self.ships_in_play(q)
-            if c > top:
-                second = top
-                top = c
-            elif c > second:
-                second = c
-        for k in range(n):
-            p = (active + k) % n
-            c = self.ships_in_play(p)
-            cond = 0
-            if c - (second if c == top else top) >= WIN_LEAD:
-                cond = SUPREMACY
-            elif self.star_value(p) >= WIN_VALUE:
-                cond = OVERLOAD
-            elif self.kills[p] >= WIN_KILLS:
-                cond = DESTROYER
-            if cond:
-                self.winner = p
-                self.condition = cond
-                self.phase = PH_OVER
-                return
-
     def __str__(self):
-        if self.phase == PH_FIRST or self.phase == PH_OVER:
+        if self.phase == _PH_FIRST or self.phase == PH_OVER:
             return self.owed_text()
         return "P{} {}: {}".format(self.seat, PHASE_NAMES[self.phase], self.owed_text())
 
@@ -671,7 +643,7 @@ def undo(state):
 
 def play_chance(state, randbelow):
     """Draw the first player with the caller's `randbelow(n)` (B1); returns the seat."""
-    if state.phase != PH_FIRST:
+    if state.phase != _PH_FIRST:
         return -1
     seat = randbelow(state.players)
     state.apply(E.first(seat))

@@ -13,7 +13,7 @@ from . import battle_events as E
 def legal_events(state):
     """Every legal event of the current player (the chance draw at the start)."""
     phase = state.phase
-    if phase == b.PH_FIRST:
+    if state.is_chance():
         return [E.first(i) for i in range(state.players)]
     if phase == b.PH_OVER:
         return []
