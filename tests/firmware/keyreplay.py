@@ -30,9 +30,10 @@ def replay(keys_path, seed, root, base=0, step_ms=60, data_root="", events=True)
     key = bytearray(1)
     own = _alloc() - base  # this module, the open file, the key buffer
     # The simulated board's own classes count as the harness's, the HAL as the firmware's:
-    # the HAL first (with the device's board, buttons and pin modules, which the gadget
-    # loads and the simulated board does not use), then the board module.
+    # the HAL first (with the device's board and buttons modules, which the gadget keeps
+    # and the simulated board does not use), then the board module.
     import geekout.hal.board  # noqa: F401
+    import geekout.hal.buttons  # noqa: F401
     import geekout.hal.buzzer  # noqa: F401
     import geekout.hal.display  # noqa: F401
     import geekout.hal.leds  # noqa: F401

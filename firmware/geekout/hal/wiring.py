@@ -1,0 +1,48 @@
+"""The real gadget's wiring: machine/neopixel objects made from the pin map (hal/pins.py)
+and handed to the HAL adapters. Run once by hal/py at power-up, then dropped from
+RAM with the pin map (only the adapters it made stay). The display is allocated first,
+while the heap is still unfragmented.
+"""
+
+import gc
+import random
+import time
+
+import neopixel
+from machine import I2C, PWM, Pin
+
+from geekout.hal import pins
+from geekout.hal.buttons import gpio_buttons
+from geekout.hal.buzzer import Buzzer
+from geekout.hal.display import find_address, make_display
+from geekout.hal.leds import SeatLeds
+from geekout.hal.storage import Storage
+
+
+def wire(display_kind=None, storage=None):
+    """The board's parts, in hal/board.py's order (display_kind: the display setting, or
+    the pin map's default; storage: the saved games' Storage, or the flash root)."""
+    display_kind = display_kind or pins.DISPLAY_DEFAULT
+    gc.collect()
+    i2c = I2C(pins.I2C_ID, sda=Pin(pins.I2C_SDA), scl=Pin(pins.I2C_SCL), freq=pins.I2C_FREQ)
+    addr = find_address(i2c, pins.OLED_ADDR)
+    display = make_display(display_kind, i2c, addr)
+    back_pin = Pin(pins.BUTTON_BACK, Pin.IN, Pin.PULL_UP)
+    buttons = gpio_buttons((pins.BUTTON_UP, pins.BUTTON_DOWN, pins.BUTTON_OK, pins.BUTTON_BACK))
+    # One preallocated pixel buffer, one write() per LED change.
+    leds = SeatLeds(neopixel.NeoPixel(Pin(pins.NEOPIXEL_PIN), pins.NEOPIXEL_COUNT,
+                                      timing=pins.NEOPIXEL_TIMING), pins.NEOPIXEL_COUNT)
+    buzzer = Buzzer(PWM(Pin(pins.PIEZO_PIN)))
+    storage = storage or Storage("")
+    data = Storage("")  # read-only tables shipped with the firmware
+    from geekout.events import Events
+
+    events = Events(print)  # live event lines on USB serial (docs/events.md)
+    try:
+        import os
+
+        random.seed(int.from_bytes(os.urandom(4), "little"))
+    except (AttributeError, ImportError, NotImplementedError):
+        pass
+    return (i2c, addr, display, back_pin, buttons, leds, buzzer, storage, data, events,
+            time.ticks_ms, time.sleep_ms)
