@@ -7,8 +7,10 @@ keys; then tests/firmware/keyreplay.py plays the same keys on a fresh interprete
 nothing of the tests loaded but itself and the simulated board, sampling gc.mem_alloc()
 after gc.collect() after every key. Printed per game: the total peak, the harness's share
 (replay module, key bytes, simulated board's classes) and the firmware's, the screen it
-was on, the geekout modules loaded then (another game's module is reported), and the
-smallest -X heapsize (4K steps) on which the whole game replays without a MemoryError.
+was on, the geekout modules loaded then (another game's module is reported), the names
+(qstrs) interned by the end (past 626 the unix port allocates a 6th name table, about
+7.4 KB in one block), and the smallest -X heapsize (4K steps) on which the whole game
+replays without a MemoryError.
 
 Run: .venv/bin/python bench/bench_heap.py [--game masters|capture|battle] [--no-fit]
 """
@@ -101,7 +103,11 @@ def replay(tmp, keys, seed, kb):
     res = mpy(tmp, REPLAY.format(keys=keys, seed=seed, root=root), "{}K".format(kb))
     if res.returncode:
         return None, (res.stderr.strip().splitlines() or ["?"])[-1]
-    return json.loads(res.stdout.strip().splitlines()[-1]), ""
+    lines = res.stdout.strip().splitlines()
+    out = json.loads(lines[-1])
+    pools = [x for x in lines if x.startswith("qstr pool:")]
+    out["names"] = int(pools[-1].split("n_qstr=")[1].split(",")[0]) if pools else 0
+    return out, ""
 
 
 def smallest_heap(tmp, keys, seed, lo, hi=256):
@@ -137,7 +143,9 @@ def main():
                                          keys=keys, root=str(Path(tmp) / "rec{}{}".format(game, seed))),
                       "2M")
             if rec.returncode:
-                raise SystemExit(rec.stderr[-2000:])
+                why = (rec.stderr.strip() or rec.stdout.strip() or "exit status {}".format(
+                    rec.returncode)).splitlines()[-1]
+                raise SystemExit("{} {}: the driver's game failed: {}".format(game, label, why))
             want = json.loads(rec.stdout.strip().splitlines()[-1])
             got, err = replay(tmp, keys, seed, 1024)
             if got is None:
@@ -147,9 +155,9 @@ def main():
             fw = got["peak_heap"] - got["harness"]
             fit = None if args.no_fit else smallest_heap(tmp, keys, seed, got["peak_heap"] // 1024)
             print("  {:<8} {:<36} {:>4} keys  peak {:>6} B total, harness {:>5} B, firmware {:>6} B"
-                  " ({:.1f} KB) on {}; replays in {}{}{}".format(
+                  " ({:.1f} KB) on {}; {} names interned; replays in {}{}{}".format(
                       game, label + " s" + str(seed), got["keys"], got["peak_heap"], got["harness"],
-                      fw, fw / 1024, got["peak_at"],
+                      fw, fw / 1024, got["peak_at"], got["names"],
                       "-" if args.no_fit else ("over 256K" if fit is None else "{}K".format(fit)),
                       "" if same else "  REPLAY DIFFERS from the driver's game",
                       "  OTHER GAME'S MODULES: " + " ".join(others) if others else ""))

@@ -69,6 +69,9 @@ def replay(keys_path, seed, root, base=0, step_ms=60, data_root="", events=True)
             mods = [m for m in sys.modules if m.startswith("geekout")]
     f.close()
     j = app.journal
+    import micropython
+
+    micropython.qstr_info()  # a line "qstr pool: n_pool=..., n_qstr=...": names interned
     print(json.dumps({
         "keys": n, "peak_heap": peak, "peak_at": at,
         "harness": own,
