@@ -23,11 +23,20 @@ import sys
 
 from micropython import const
 
-from geekout.rules import battle as B
-from geekout.rules import battle_events as E
 from geekout.ui import keys
 from geekout.ui.core import Screen, W, title, wrap
 from geekout.ui.widgets import SEAT_NAMES
+
+# The rules core (rules/battle.py, battle_events.py) is imported where a game is played,
+# not at the top: the setup screens, before a game, have no need of its RAM. Its phases
+# and action points, as private copies (no name at run time; rules/battle.py PH_*):
+_PH_OPEN_CELLS = const(1)
+_PH_EXPLORE = const(3)
+_PH_DRONES = const(4)
+_PH_ATTACKS = const(5)
+_PH_TACTICAL = const(6)
+_PH_OVER = const(7)
+_ACTION_POINTS = const(3)
 
 # Entries of the turn screen's list (also the kinds of battle_entry.Ask, which keeps
 # its own copy: private consts cost no RAM on MicroPython).
@@ -113,6 +122,8 @@ class BattleGame(Screen):
     name = "battle.turn"
 
     def __init__(self, app, players, actions):
+        from geekout.rules import battle as B
+
         super().__init__(app.ui)
         self.app = app
         self.state = B.replay(players, actions)
@@ -141,6 +152,8 @@ class BattleGame(Screen):
         nothing applied, nothing saved, the reason shown. Its result (event lines, toast,
         LEDs) comes with the redraw that follows, the victory screen at the next tick
         (B8: the winner is known the moment the event is applied)."""
+        from geekout.rules import battle as B
+
         st = self.state
         n0 = len(st.journal)
         p = actions[0][1]
@@ -196,7 +209,7 @@ class BattleGame(Screen):
         once the action points are spent."""
         st = self.state
         k = st.phase * 4 + st.seat
-        if st.phase == B.PH_TACTICAL and st.owed == 0:
+        if st.phase == _PH_TACTICAL and st.owed == 0:
             k = 99
         if k != self.last:
             self.last = k
@@ -219,10 +232,13 @@ class BattleGame(Screen):
                 self.victory()
             elif a == _A_STATUS:
                 load(_M_STATUS).status(self, p)
-            elif a == _A_CELL:  # B10: both opening cells in one go
-                self.submit([E.cell(p)] * (st.owed if st.phase == B.PH_OPEN_CELLS else 1))
-            elif a == _A_DONE:
-                self.submit([E.done(p)])
+            elif a == _A_CELL or a == _A_DONE:
+                from geekout.rules import battle_events as E
+
+                if a == _A_DONE:
+                    self.submit([E.done(p)])
+                else:  # B10: both opening cells in one go
+                    self.submit([E.cell(p)] * (st.owed if st.phase == _PH_OPEN_CELLS else 1))
             else:
                 load(_M_ENTRY).start(self, a)
 
@@ -234,29 +250,29 @@ class BattleGame(Screen):
         st = self.state
         self._cursor()
         ph = st.phase
-        seat = st.winner if ph == B.PH_OVER else st.seat
+        seat = st.winner if ph == _PH_OVER else st.seat
         title(fb, "{:<8}{:>6}*".format(name(seat), st.star_value(seat)))
         words = _LABELS.split("\n")
-        if ph < B.PH_EXPLORE:
-            fb.text("Opening: cells" if ph == B.PH_OPEN_CELLS else "Opening: stars", 0, 12, 1)
-        elif ph == B.PH_OVER:
+        if ph < _PH_EXPLORE:
+            fb.text("Opening: cells" if ph == _PH_OPEN_CELLS else "Opening: stars", 0, 12, 1)
+        elif ph == _PH_OVER:
             fb.text("{} has won!".format(name(seat)), 0, 12, 1)
         else:
             # The phase stepper: four phases, the current one inverted; 3 pips for the
             # action points still to spend (all 3 before the tactical phase, none after
             # the wormhole: B3).
-            k = ph - B.PH_EXPLORE
+            k = ph - _PH_EXPLORE
             for x in range(4):
                 if x == k:
                     fb.fill_rect(x * 28, 11, 26, 11, 1)
                 fb.text(words[10][x * 3:x * 3 + 3], x * 28 + 1, 13, 0 if x == k else 1)
-            pips = B.ACTION_POINTS
+            pips = _ACTION_POINTS
             if st.wormholed:
                 fb.hline(84, 16, 26, 1)
                 pips = 0
             elif k == 3:
                 pips = st.owed
-            for x in range(B.ACTION_POINTS):
+            for x in range(_ACTION_POINTS):
                 (fb.fill_rect if x < pips else fb.rect)(111 + x * 6, 14, 5, 5, 1)
         items = self.items()
         n = len(items)
@@ -272,13 +288,13 @@ class BattleGame(Screen):
                 fb.text(">", 0, y, 1)
             a = items[j]
             text = words[a]
-            if a == _A_CELL and ph == B.PH_OPEN_CELLS:
+            if a == _A_CELL and ph == _PH_OPEN_CELLS:
                 text = "Place {} cell{}".format(st.owed, "s" if st.owed > 1 else "")
-            elif a == _A_MOVE and ph == B.PH_DRONES:
+            elif a == _A_MOVE and ph == _PH_DRONES:
                 text = "Move a drone"
-            elif a == _A_DONE and ph == B.PH_DRONES:
+            elif a == _A_DONE and ph == _PH_DRONES:
                 text = "Done: attacks"
-            elif a == _A_DONE and ph == B.PH_ATTACKS and not st.wormholed:
+            elif a == _A_DONE and ph == _PH_ATTACKS and not st.wormholed:
                 text = "Done: tactical"
             fb.text(text, 10, y, 1)
         if self.first > 0:

@@ -5,7 +5,6 @@ Loaded for those screens and dropped when the turn screen is on top again
 """
 
 from geekout.games.battle import BattleGame, load, name
-from geekout.rules import battle as B
 from geekout.ui import keys
 from geekout.ui.core import Screen, center, title
 from geekout.ui.widgets import SEAT_NAMES, Menu
@@ -115,8 +114,11 @@ class EndScreen(Screen):
                      "battle.end_menu"))
 
     def draw(self, fb):
+        # Not imported at the top: the setup screen (above) does without the rules core.
+        from geekout.rules.battle import CONDITION_NAMES
+
         st = self.game.state
-        cond = B.CONDITION_NAMES[st.condition]
+        cond = CONDITION_NAMES[st.condition]
         title(fb, "Victory!")
         lines(fb, "{} wins\n{}\n{}\nStars {}\nOK: done".format(
             name(st.winner), cond[0].upper() + cond[1:],
