@@ -99,7 +99,7 @@ class StatusScreen(Screen):
             title(fb, "Galaxy status")
             lines(fb, "Cells left {}\nStars on map {}\nSupernovas {}\nNova supply {}\n{}: {}".format(st.cells, st.map[B.SMALL] + st.map[B.BOMB], st.map[B.NOVA],
                                      st.box[B.NOVA], name(st.seat)[:3],
-                                     B.PHASE_NAMES[st.phase]), 12, 10)
+                                     st.phase_name()), 12, 10)
             return
         title(fb, "Player {}: {}".format(p + 1, name(p)))
         for s in range(B.SHIPS):

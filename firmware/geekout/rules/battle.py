@@ -47,7 +47,7 @@ _GONE = const(2)
 TELEPORT = const(1)
 WORMHOLE_UA = const(2)
 SHIELD = const(4)
-UNIQUE_NAMES = ("teleport", "wormhole", "shield")
+# Their names: unique_left() (lines of _WHY, below).
 
 # Phases.
 _PH_FIRST = const(0)
@@ -58,8 +58,7 @@ PH_DRONES = const(4)
 PH_ATTACKS = const(5)
 PH_TACTICAL = const(6)
 PH_OVER = const(7)
-PHASE_NAMES = ("first player", "opening cells", "opening stars", "exploration",
-               "drone moves", "attacks", "tactical", "over")
+# Their names: phase_name() (lines of _WHY, below).
 
 # Victory conditions (B8), in the order they are checked for one player.
 SUPREMACY = const(1)
@@ -68,14 +67,155 @@ DESTROYER = const(3)
 CONDITION_NAMES = ("", "supremacy", "overload", "destroyer")
 
 
+# Every text of the core, one a line: the refusals' reasons, what is owed, the phases'
+# and unique actions' names. On the gadget one string object costs less than one a text
+# (about 40 B each); the _W_* line numbers are private consts (no names at run time).
+_W_OVER = const(0)
+_W_DRAW_FIRST = const(1)
+_W_NO_PLAYER = const(2)
+_W_DRAWN = const(3)
+_W_TURN = const(4)
+_W_OPENING = const(5)
+_W_NO_CELLS = const(6)
+_W_CELL_PHASE = const(7)
+_W_STARS_PHASE = const(8)
+_W_RESERVE = const(9)
+_W_MERGE = const(10)
+_W_NOVA_SUPPLY = const(11)
+_W_DRONES_ONLY = const(12)
+_W_MOVED = const(13)
+_W_BASE_STARS = const(14)
+_W_FOUND = const(15)
+_W_SHIELD_USED = const(16)
+_W_SHIELD_BOMB = const(17)
+_W_ONE_DRONE = const(18)
+_W_NO_DRONE = const(19)
+_W_BASE_TAKEN = const(20)
+_W_DRONE_COST = const(21)
+_W_NO_NOVA = const(22)
+_W_SHIELD_STAR = const(23)
+_W_MAX_LEVEL = const(24)
+_W_NO_SMALL = const(25)
+_W_LEVEL_STARS = const(26)
+_W_ATTACK_PHASE = const(27)
+_W_OWN_SIDE = const(28)
+_W_BASE_ATTACK = const(29)
+_W_BASE_ATTACKED = const(30)
+_W_ATTACKED = const(31)
+_W_TELEPORT_USED = const(32)
+_W_WORMHOLE_WHEN = const(33)
+_W_WORMHOLE_USED = const(34)
+_W_MANDATORY = const(35)
+_W_STILL_OWED = const(36)
+_W_AFTER_WORMHOLE = const(37)
+_W_TACTICAL = const(38)
+_W_NO_POINTS = const(39)
+_W_NOT_IN_PLAY = const(40)
+_W_PLACE_CELL = const(41)
+_W_PLACE_STARS = const(42)
+_W_MOVE = const(43)
+_W_TURN_CANNON = const(44)
+_W_NEW_DRONE = const(45)
+_W_UPGRADE = const(46)
+_W_OWE_FIRST = const(47)
+_W_OWE_WON = const(48)
+_W_OWE_CELLS = const(49)
+_W_OWE_STARS = const(50)
+_W_OWE_POINTS = const(51)
+_W_OWE_DRONES = const(52)
+_W_OWE_ATTACKS = const(53)
+_W_STATE = const(54)
+_W_UNIQUE = const(55)
+_W_PHASES = const(58)
+_WHY = (
+    "the game is over\n"  # _W_OVER
+    "draw the first player first\n"  # _W_DRAW_FIRST
+    "no such player\n"  # _W_NO_PLAYER
+    "the first player is already drawn\n"  # _W_DRAWN
+    "it is P{}'s turn\n"  # _W_TURN
+    "opening: {}\n"  # _W_OPENING
+    "no cells left in supply\n"  # _W_NO_CELLS
+    "no cell placement in the {} phase\n"  # _W_CELL_PHASE
+    "no star placement in the {} phase\n"  # _W_STARS_PHASE
+    "the reserve lacks those stars\n"  # _W_RESERVE
+    "the map does not hold the stars of that merge\n"  # _W_MERGE
+    "no supernova left in supply\n"  # _W_NOVA_SUPPLY
+    "only drones move in the drone phase\n"  # _W_DRONES_ONLY
+    "that drone has used its free move this turn\n"  # _W_MOVED
+    "a base holds no stars\n"  # _W_BASE_STARS
+    "the map does not hold the stars found\n"  # _W_FOUND
+    "the star shield is already used\n"  # _W_SHIELD_USED
+    "the star shield needs a bomb\n"  # _W_SHIELD_BOMB
+    "one drone creation per turn\n"  # _W_ONE_DRONE
+    "no drone left in supply\n"  # _W_NO_DRONE
+    "the base is occupied\n"  # _W_BASE_TAKEN
+    "a drone costs 2 collected small stars\n"  # _W_DRONE_COST
+    "no collected supernova\n"  # _W_NO_NOVA
+    "no small star out of play for the shield\n"  # _W_SHIELD_STAR
+    "a ship has at most 3 levels\n"  # _W_MAX_LEVEL
+    "no collected small star\n"  # _W_NO_SMALL
+    "not enough small stars out of play for the levels\n"  # _W_LEVEL_STARS
+    "no attacks in the {} phase\n"  # _W_ATTACK_PHASE
+    "a ship never attacks its own side\n"  # _W_OWN_SIDE
+    "a ship on a base cannot attack\n"  # _W_BASE_ATTACK
+    "a ship on a base cannot be attacked\n"  # _W_BASE_ATTACKED
+    "that ship attacked and has not moved or turned since\n"  # _W_ATTACKED
+    "the defender's teleport is already used\n"  # _W_TELEPORT_USED
+    "the wormhole comes between exploration and the tactical phase\n"  # _W_WORMHOLE_WHEN
+    "the wormhole is already used\n"  # _W_WORMHOLE_USED
+    "the 3 action points are mandatory: {} left\n"  # _W_MANDATORY
+    "still owed: {}\n"  # _W_STILL_OWED
+    "no tactical phase after the wormhole\n"  # _W_AFTER_WORMHOLE
+    "{} is a tactical action, not for the {} phase\n"  # _W_TACTICAL
+    "no action points left\n"  # _W_NO_POINTS
+    "P{} {} is not in play\n"  # _W_NOT_IN_PLAY
+    "placing a cell\n"  # _W_PLACE_CELL
+    "placing stars\n"  # _W_PLACE_STARS
+    "moving a ship\n"  # _W_MOVE
+    "turning a cannon\n"  # _W_TURN_CANNON
+    "creating a drone\n"  # _W_NEW_DRONE
+    "upgrading\n"  # _W_UPGRADE
+    "draw the first player\n"  # _W_OWE_FIRST
+    "P{} won: {}\n"  # _W_OWE_WON
+    "place {} cell{}\n"  # _W_OWE_CELLS
+    "place 2 stars\n"  # _W_OWE_STARS
+    "{} action point{} left\n"  # _W_OWE_POINTS
+    "drone moves (free), then done\n"  # _W_OWE_DRONES
+    "attacks, then done\n"  # _W_OWE_ATTACKS
+    "P{} {}: {}\n"  # _W_STATE
+    "teleport\n"  # _W_UNIQUE
+    "wormhole\n"
+    "shield\n"
+    "first player\n"  # _W_PHASES
+    "opening cells\n"
+    "opening stars\n"
+    "exploration\n"
+    "drone moves\n"
+    "attacks\n"
+    "tactical\n"
+    "over\n"
+)
+
+
+def _why(k):
+    """Line k of _WHY (only that line is allocated)."""
+    i = 0
+    while k:
+        i = _WHY.index("\n", i) + 1
+        k -= 1
+    return _WHY[i:_WHY.index("\n", i)]
+
+
 class Illegal(ValueError):
     """An event the rules refuse. `ruling` is the id (e.g. "B4"); str() is "B4: why".
-    The core passes the ruling's number (4): its "B4" is made only when refused, not
-    kept as one more interned name on the gadget."""
+    The core passes the ruling's number (4) and its reason's line of _WHY with the values
+    to fill in: the "B4" and the text are made only when refused."""
 
-    def __init__(self, ruling, why):
+    def __init__(self, ruling, why, *args):
         if type(ruling) is int:
             ruling = "B" + str(ruling)
+        if type(why) is int:
+            why = _why(why).format(*args)
         super().__init__(ruling + ": " + why)
         self.ruling = ruling
         self.why = why
@@ -149,7 +289,7 @@ class BattleState:
         return [1 if p == self.winner else 0 for p in range(self.players)]
 
     def phase_name(self):
-        return PHASE_NAMES[self.phase]
+        return _why(_W_PHASES + self.phase)
 
     def points_left(self):
         return self.owed if self.phase == PH_TACTICAL else 0
@@ -158,18 +298,18 @@ class BattleState:
         """What the player in turn still owes before the phase can end."""
         phase = self.phase
         if phase == _PH_FIRST:
-            return "draw the first player"
+            return _why(_W_OWE_FIRST)
         if phase == PH_OVER:
-            return "P{} won: {}".format(self.winner, CONDITION_NAMES[self.condition])
+            return _why(_W_OWE_WON).format(self.winner, CONDITION_NAMES[self.condition])
         if phase == PH_OPEN_CELLS or phase == PH_EXPLORE:
-            return "place {} cell{}".format(self.owed, "s" if self.owed > 1 else "")
+            return _why(_W_OWE_CELLS).format(self.owed, "s" if self.owed > 1 else "")
         if phase == PH_OPEN_STARS:
-            return "place 2 stars"
+            return _why(_W_OWE_STARS)
         if phase == PH_TACTICAL:
-            return "{} action point{} left".format(self.owed, "" if self.owed == 1 else "s")
+            return _why(_W_OWE_POINTS).format(self.owed, "" if self.owed == 1 else "s")
         if phase == PH_DRONES:
-            return "drone moves (free), then done"
-        return "attacks, then done"
+            return _why(_W_OWE_DRONES)
+        return _why(_W_OWE_ATTACKS)
 
     def ships_in_play(self, p):
         """B10: the mothership always counts, also while back at its base."""
@@ -189,7 +329,7 @@ class BattleState:
         return self.coll_small[p] + _NOVA_VALUE * self.coll_nova[p]
 
     def unique_left(self, p):
-        return [UNIQUE_NAMES[i] for i in range(3) if self.unique[p] & (1 << i)]
+        return [_why(_W_UNIQUE + i) for i in range(3) if self.unique[p] & (1 << i)]
 
     def ship_at(self, p, s):
         """(in play, levels, on its base) of player p's ship s."""
@@ -274,34 +414,34 @@ class BattleState:
         p = ev[1]
         phase = self.phase
         if phase == PH_OVER:
-            raise Illegal(8, "the game is over")
+            raise Illegal(8, _W_OVER)
         if phase == _PH_FIRST:
             if kind != E.FIRST:
-                raise Illegal(1, "draw the first player first")
+                raise Illegal(1, _W_DRAW_FIRST)
             if p >= self.players:
-                raise Illegal(1, "no such player")
+                raise Illegal(1, _W_NO_PLAYER)
             if do:
                 self.first = self.seat = p
                 self.phase = PH_OPEN_CELLS
                 self.owed = _OPENING_CELLS
             return
         if kind == E.FIRST:
-            raise Illegal(1, "the first player is already drawn")
+            raise Illegal(1, _W_DRAWN)
         if p != self.seat:
-            raise Illegal(1, "it is P{}'s turn".format(self.seat))
+            raise Illegal(1, _W_TURN, self.seat)
         if (phase == PH_OPEN_CELLS and kind != E.CELL) or (
                 phase == PH_OPEN_STARS and kind != E.STARS):
-            raise Illegal(2, "opening: " + self.owed_text())
+            raise Illegal(2, _W_OPENING, self.owed_text())
         base = p * SHIPS
         m = self.map
         b = self.box
         if kind == E.CELL:
             if phase == PH_TACTICAL:
-                self._point("placing a cell")
+                self._point(_W_PLACE_CELL)
                 if not self.cells:
-                    raise Illegal(4, "no cells left in supply")
+                    raise Illegal(4, _W_NO_CELLS)
             elif phase != PH_OPEN_CELLS and phase != PH_EXPLORE:
-                raise Illegal(3, "no cell placement in the {} phase".format(PHASE_NAMES[phase]))
+                raise Illegal(3, _W_CELL_PHASE, self.phase_name())
             if not do:
                 return
             self.cells -= 1
@@ -317,19 +457,19 @@ class BattleState:
             bombs = ev[2]
             small = 2 - bombs
             if phase == PH_TACTICAL:
-                self._point("placing stars")
+                self._point(_W_PLACE_STARS)
             elif phase != PH_OPEN_STARS:
-                raise Illegal(3, "no star placement in the {} phase".format(PHASE_NAMES[phase]))
+                raise Illegal(3, _W_STARS_PHASE, self.phase_name())
             if self.reserve_small[p] < small or self.reserve_bomb[p] < bombs:
-                raise Illegal(4, "the reserve lacks those stars")
+                raise Illegal(4, _W_RESERVE)
             merges = ev[3]
             ms = ev[4] + ev[5]
             mb = 3 * merges - ms
             # Manual: a cell reaching 3 stars becomes a supernova; those stars leave the game.
             if ms > m[SMALL] + small or mb > m[BOMB] + bombs:
-                raise Illegal(5, "the map does not hold the stars of that merge")
+                raise Illegal(5, _W_MERGE)
             if merges > b[NOVA]:
-                raise Illegal(2, "no supernova left in supply")
+                raise Illegal(2, _W_NOVA_SUPPLY)
             if not do:
                 return
             self.reserve_small[p] -= small
@@ -349,21 +489,21 @@ class BattleState:
             i = self._own_ship(p, s, 4)
             if phase == PH_DRONES:
                 if s == MOTHERSHIP:
-                    raise Illegal(3, "only drones move in the drone phase")
+                    raise Illegal(3, _W_DRONES_ONLY)
                 if self.moved[i]:
-                    raise Illegal(3, "that drone has used its free move this turn")
+                    raise Illegal(3, _W_MOVED)
             else:
-                self._point("moving a ship")
+                self._point(_W_MOVE)
             small, bomb, nova, shield = ev[4], ev[5], ev[6], ev[7]
             if ev[3] and (small or bomb or nova):
-                raise Illegal(10, "a base holds no stars")
+                raise Illegal(10, _W_BASE_STARS)
             if small > m[SMALL] or bomb > m[BOMB] or nova > m[NOVA]:
-                raise Illegal(10, "the map does not hold the stars found")
+                raise Illegal(10, _W_FOUND)
             if shield:
                 if not self.unique[p] & SHIELD:
-                    raise Illegal(9, "the star shield is already used")
+                    raise Illegal(9, _W_SHIELD_USED)
                 if not bomb:
-                    raise Illegal(6, "the star shield needs a bomb")
+                    raise Illegal(6, _W_SHIELD_BOMB)
             if not do:
                 return
             if phase == PH_DRONES:
@@ -401,28 +541,28 @@ class BattleState:
             self.coll_nova[p] += nova
         elif kind == E.TURN:
             i = self._own_ship(p, ev[2], 4)
-            self._point("turning a cannon")
+            self._point(_W_TURN_CANNON)
             if do:
                 self.owed -= 1
                 self.armed[i] = 1  # B10: a ship that turned may attack again
         elif kind == E.DRONE:
             pay = ev[2]
-            self._point("creating a drone")
+            self._point(_W_NEW_DRONE)
             if self.created:
-                raise Illegal(4, "one drone creation per turn")
+                raise Illegal(4, _W_ONE_DRONE)
             if not self.drones_in_supply(p):
-                raise Illegal(4, "no drone left in supply")
+                raise Illegal(4, _W_NO_DRONE)
             for s in range(SHIPS):  # manual: the drone appears on the base, which must be free
                 if self.status[base + s] == _PLAY and self.base[base + s]:
-                    raise Illegal(4, "the base is occupied")
+                    raise Illegal(4, _W_BASE_TAKEN)
             if pay == E.PAY_SMALL:
                 if self.coll_small[p] < 2:
-                    raise Illegal(4, "a drone costs 2 collected small stars")
+                    raise Illegal(4, _W_DRONE_COST)
             else:
                 if not self.coll_nova[p]:
-                    raise Illegal(4, "no collected supernova")
+                    raise Illegal(4, _W_NO_NOVA)
                 if not b[SMALL]:
-                    raise Illegal(2, "no small star out of play for the shield")
+                    raise Illegal(2, _W_SHIELD_STAR)
             if not do:
                 return
             self.owed -= 1
@@ -445,18 +585,18 @@ class BattleState:
         elif kind == E.UPGRADE:
             pay = ev[3]
             i = self._own_ship(p, ev[2], 4)
-            self._point("upgrading")
+            self._point(_W_UPGRADE)
             lv = self.levels[i]
             if lv >= MAX_LEVEL:
-                raise Illegal(4, "a ship has at most 3 levels")
+                raise Illegal(4, _W_MAX_LEVEL)
             if pay == E.PAY_SMALL:
                 if not self.coll_small[p]:
-                    raise Illegal(4, "no collected small star")
+                    raise Illegal(4, _W_NO_SMALL)
             else:
                 if not self.coll_nova[p]:
-                    raise Illegal(4, "no collected supernova")
+                    raise Illegal(4, _W_NO_NOVA)
                 if b[SMALL] < MAX_LEVEL - lv:
-                    raise Illegal(2, "not enough small stars out of play for the levels")
+                    raise Illegal(2, _W_LEVEL_STARS)
             if not do:
                 return
             self.owed -= 1
@@ -471,21 +611,21 @@ class BattleState:
         elif kind == E.ATTACK:
             t = ev[3]
             if phase != PH_ATTACKS and phase != PH_TACTICAL:
-                raise Illegal(3, "no attacks in the {} phase".format(PHASE_NAMES[phase]))
+                raise Illegal(3, _W_ATTACK_PHASE, self.phase_name())
             i = self._own_ship(p, ev[2], 7)
             if t == p:
-                raise Illegal(10, "a ship never attacks its own side")
+                raise Illegal(10, _W_OWN_SIDE)
             if t >= self.players:
-                raise Illegal(7, "no such player")
+                raise Illegal(7, _W_NO_PLAYER)
             j = self._own_ship(t, ev[4], 7)
             if self.base[i]:
-                raise Illegal(7, "a ship on a base cannot attack")
+                raise Illegal(7, _W_BASE_ATTACK)
             if self.base[j]:
-                raise Illegal(7, "a ship on a base cannot be attacked")
+                raise Illegal(7, _W_BASE_ATTACKED)
             if not self.armed[i]:
-                raise Illegal(10, "that ship attacked and has not moved or turned since")
+                raise Illegal(10, _W_ATTACKED)
             if ev[5] and not self.unique[t] & TELEPORT:
-                raise Illegal(9, "the defender's teleport is already used")
+                raise Illegal(9, _W_TELEPORT_USED)
             if not do:
                 return
             self.armed[i] = 0
@@ -505,11 +645,11 @@ class BattleState:
             t = ev[2]
             if phase != PH_DRONES and phase != PH_ATTACKS:
                 # B10: after exploration, before the tactical phase
-                raise Illegal(10, "the wormhole comes between exploration and the tactical phase")
+                raise Illegal(10, _W_WORMHOLE_WHEN)
             if not self.unique[p] & WORMHOLE_UA:
-                raise Illegal(9, "the wormhole is already used")
+                raise Illegal(9, _W_WORMHOLE_USED)
             if t >= self.players:
-                raise Illegal(9, "no such player")
+                raise Illegal(9, _W_NO_PLAYER)
             j = self._own_ship(t, ev[3], 9)
             if not do:
                 return
@@ -520,9 +660,9 @@ class BattleState:
             self.wormholed = 1
         else:  # DONE
             if phase == PH_TACTICAL and self.owed:
-                raise Illegal(3, "the 3 action points are mandatory: {} left".format(self.owed))
+                raise Illegal(3, _W_MANDATORY, self.owed)
             if phase != PH_DRONES and phase != PH_ATTACKS and phase != PH_TACTICAL:
-                raise Illegal(3, "still owed: " + self.owed_text())
+                raise Illegal(3, _W_STILL_OWED, self.owed_text())
             if not do:
                 return
             if phase == PH_DRONES:
@@ -535,18 +675,18 @@ class BattleState:
                 self._start_turn()
 
     def _point(self, what):
-        """B3/B4: a tactical action needs the tactical phase and an action point left."""
+        """B3/B4: a tactical action needs the tactical phase and an action point left;
+        `what`: the action's words (line of _WHY)."""
         if self.phase != PH_TACTICAL:
             if self.wormholed:
-                raise Illegal(3, "no tactical phase after the wormhole")
-            raise Illegal(3, "{} is a tactical action, not for the {} phase".format(
-                what, PHASE_NAMES[self.phase]))
+                raise Illegal(3, _W_AFTER_WORMHOLE)
+            raise Illegal(3, _W_TACTICAL, _why(what), self.phase_name())
         if not self.owed:
-            raise Illegal(3, "no action points left")
+            raise Illegal(3, _W_NO_POINTS)
 
     def _own_ship(self, p, s, ruling):
         if self.status[p * SHIPS + s] != _PLAY:
-            raise Illegal(ruling, "P{} {} is not in play".format(p, E.SHIP_NAMES[s]))
+            raise Illegal(ruling, _W_NOT_IN_PLAY, p, E.SHIP_NAMES[s])
         return p * SHIPS + s
 
     def _destroy(self, i):
@@ -604,7 +744,7 @@ class BattleState:
     def __str__(self):
         if self.phase == _PH_FIRST or self.phase == PH_OVER:
             return self.owed_text()
-        return "P{} {}: {}".format(self.seat, PHASE_NAMES[self.phase], self.owed_text())
+        return _why(_W_STATE).format(self.seat, self.phase_name(), self.owed_text())
 
 
 def new_initial_state(players=3):
