@@ -43,25 +43,17 @@ WORMHOLE = const(8)
 DONE = const(9)
 TYPE_NAMES = ("first", "cell", "stars", "move", "turn", "drone", "upgrade", "attack",
               "wormhole", "done")
-# Tuple length and byte length per type.
-_SIZES = (2, 2, 6, 8, 3, 3, 4, 6, 4, 2)
-_BYTES = (1, 1, 2, 3, 2, 2, 2, 2, 2, 1)
 
 PAY_SMALL = const(0)
 PAY_NOVA = const(1)
 PAY_NAMES = ("small", "supernova")
 SHIP_NAMES = ("M", "D1", "D2", "D3")
 
-MAX_SEATS = const(4)
 SHIPS = const(4)  # per player: the mothership and 3 drones
 
 
 class BadEvent(ValueError):
     """An event that is not well formed (unknown type, field missing or out of range)."""
-
-
-def _bit(v):
-    return 1 if v else 0
 
 
 def first(p):
@@ -83,7 +75,7 @@ def stars(p, bombs=0, merges=()):
 
 
 def move(p, ship, base=0, small=0, bomb=0, nova=0, shield=0):
-    return (MOVE, p, ship, _bit(base), small, bomb, nova, _bit(shield))
+    return (MOVE, p, ship, 1 if base else 0, small, bomb, nova, 1 if shield else 0)
 
 
 def turn(p, ship):
@@ -99,45 +91,11 @@ def upgrade(p, ship, pay=PAY_SMALL):
 
 
 def attack(p, ship, target, tship, teleport=0):
-    return (ATTACK, p, ship, target, tship, _bit(teleport))
+    return (ATTACK, p, ship, target, tship, 1 if teleport else 0)
 
 
 def wormhole(p, target, tship):
     return (WORMHOLE, p, target, tship)
-
-
-# Names of the tuple fields after the type, for messages (JSON names where they match).
-_TUPLE_FIELDS = (
-    ("player",),
-    ("player",),
-    ("player", "bombs", "merges", "merge 1 small", "merge 2 small"),
-    ("player", "ship", "to", "small", "bomb", "supernova", "shield"),
-    ("player", "ship"),
-    ("player", "pay"),
-    ("player", "ship", "pay"),
-    ("player", "ship", "target", "target_ship", "teleport"),
-    ("player", "target", "target_ship"),
-    ("player",),
-)
-
-
-def _limits(kind):
-    """Upper bound (inclusive) of each field after (type, player)."""
-    if kind == STARS:
-        return (2, 2, 3, 3)
-    if kind == MOVE:
-        return (3, 1, 3, 3, 3, 1)
-    if kind == TURN:
-        return (3,)
-    if kind == DRONE:
-        return (1,)
-    if kind == UPGRADE:
-        return (3, 1)
-    if kind == ATTACK:
-        return (3, 3, 3, 1)
-    if kind == WORMHOLE:
-        return (3, 3)
-    return ()
 
 
 def validate(ev):
@@ -147,14 +105,26 @@ def validate(ev):
     kind = ev[0]
     if not isinstance(kind, int) or not 0 <= kind <= DONE:
         raise BadEvent("unknown event type {}".format(kind))
-    if len(ev) != _SIZES[kind]:
-        raise BadEvent("{} takes {} fields".format(TYPE_NAMES[kind], _SIZES[kind]))
-    limits = (MAX_SEATS - 1,) + _limits(kind)
-    for i in range(len(limits)):
-        v = ev[i + 1]
-        if not isinstance(v, int) or not 0 <= v <= limits[i]:
+    # Per type, 8 bytes: the tuple's length, then the upper bound (inclusive) of each
+    # field after the type, the player first (constants in the code: no global names).
+    k = kind * 8
+    lim = (b"\2\3\0\0\0\0\0\0" b"\2\3\0\0\0\0\0\0" b"\6\3\2\2\3\3\0\0"
+           b"\x08\3\3\1\3\3\3\1" b"\3\3\3\0\0\0\0\0" b"\3\3\1\0\0\0\0\0"
+           b"\4\3\3\1\0\0\0\0" b"\6\3\3\3\3\1\0\0" b"\4\3\3\3\0\0\0\0"
+           b"\2\3\0\0\0\0\0\0")[k:k + 8]
+    if len(ev) != lim[0]:
+        raise BadEvent("{} takes {} fields".format(TYPE_NAMES[kind], lim[0]))
+    for i in range(1, lim[0]):
+        v = ev[i]
+        if not isinstance(v, int) or not 0 <= v <= lim[i]:
+            # The fields' names (JSON names where they match), only for this message.
             raise BadEvent("{}: '{}' must be 0-{}".format(
-                TYPE_NAMES[kind], _TUPLE_FIELDS[kind][i], limits[i]))
+                TYPE_NAMES[kind],
+                ("player;player;player,bombs,merges,merge 1 small,merge 2 small;"
+                 "player,ship,to,small,bomb,supernova,shield;player,ship;player,pay;"
+                 "player,ship,pay;player,ship,target,target_ship,teleport;"
+                 "player,target,target_ship;player").split(";")[kind].split(",")[i - 1],
+                lim[i]))
     if kind == STARS:
         nm = ev[3]
         if (nm < 1 and ev[4]) or (nm < 2 and ev[5]):
@@ -191,7 +161,7 @@ def decode(buf, pos=0):
     p = b0 & 3
     if kind > DONE:
         raise BadEvent("unknown event type {}".format(kind))
-    n = _BYTES[kind]
+    n = b"\1\1\2\3\2\2\2\2\2\1"[kind]  # bytes per type
     if pos + n > len(buf):
         raise BadEvent("journal ends inside an event")
     b = buf[pos + 1] if n > 1 else 0
