@@ -5,10 +5,14 @@ level, whose turn it is), the seat LEDs and the cues. Run by the turn screen's r
 right after the entry, when the entry's own module can go (games/battle.py).
 """
 
+from micropython import const
+
 from geekout.games.battle import name
 from geekout.rules import battle as B
 from geekout.rules import battle_events as E
 from geekout.ui.widgets import SEAT_NAMES
+
+_PH_DRONES = const(4)  # rules/battle.py's (a private copy: no name at run time)
 
 
 def text(ev):
@@ -50,7 +54,7 @@ def after(game, actions, last):
         ui.cue("win")
         return
     if st.seat != seat0:
-        if phase0 >= B.PH_DRONES:  # a turn ended (docs/events.md "turn")
+        if phase0 >= _PH_DRONES:  # a turn ended (docs/events.md "turn")
             game.emit("turn", "{} ends the turn".format(name(seat0)))
         msg = (msg + "\n" if msg else "") + name(st.seat) + "'s turn"
         leds.show_turn(st.seat, st.players)

@@ -30,6 +30,11 @@ _A_UPGRADE = const(4)
 _A_DRONE = const(5)
 _A_TURN = const(6)
 _A_UNIQUE = const(7)
+# rules/battle.py's private constants (copies: no names at run time).
+_BOMB = const(1)
+_TELEPORT = const(1)  # B9: bits of a player's unique actions
+_WORMHOLE_UA = const(2)
+_SHIELD = const(4)
 # Questions: their screen names ("battle." + name) and headings, in this order.
 _Q_SHIP = const(0)
 _Q_FOUND = const(1)
@@ -164,9 +169,9 @@ class Ask(Menu):
             if not v:
                 u = st.unique[p]
                 t = w(_UNIQUE)
-                if not u & B.WORMHOLE_UA:
+                if not u & _WORMHOLE_UA:
                     t[0] = t[3]
-                if not u & B.SHIELD:
+                if not u & _SHIELD:
                     t[1] = t[4]
                 t = t[:3]
                 return (_Q_UNIQUE, None, t, (0, 1, 2))
@@ -242,7 +247,7 @@ class Ask(Menu):
         if n == 1:
             return (_Q_TARGET, "{} attacks:".format(E.SHIP_NAMES[v[0]]), texts, values)
         t, ts = v[1]
-        if flag or not st.unique[t] & B.TELEPORT:
+        if flag or not st.unique[t] & _TELEPORT:
             return self.submit(E.attack(p, v[0], t, ts, flag))
         if n == 2:
             return (_Q_TELEPORT, "{} teleports?".format(name(t)[:3]), w(_NO_YES), (0, 1))
@@ -276,7 +281,7 @@ class Ask(Menu):
             f = (0, v[2], v[3], v[4])
             m = 5
         ev = E.move(p, s, f[0], f[1], f[2], f[3], flag)
-        if flag or not f[2] or not st.unique[p] & B.SHIELD:
+        if flag or not f[2] or not st.unique[p] & _SHIELD:
             return self.submit(ev)
         if n == m:  # the star shield may absorb the first bomb: asked once the move is legal
             if not st.is_legal(ev):
@@ -289,7 +294,7 @@ class Ask(Menu):
         the kinds again, how many cells, and the stars of each."""
         st = self.game.state
         p = st.seat
-        most = min(st.box[B.NOVA], (st.map[B.SMALL] + st.map[B.BOMB] + 2) // 3, 2)
+        most = min(st.box[B.NOVA], (st.map[B.SMALL] + st.map[_BOMB] + 2) // 3, 2)
         if not n:
             k = 4 if most else 3
             return (_Q_KINDS, None, w(_KINDS, k), (0, 1, 2, 3)[:k])

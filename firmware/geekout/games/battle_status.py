@@ -7,12 +7,21 @@ split reserve would tell what was placed. Texts are kept in few string constants
 is an object of its own in MicroPython's RAM), lines split on "\\n".
 """
 
+from micropython import const
+
 from geekout.games.battle import name
 from geekout.rules import battle as B
 from geekout.rules import battle_events as E
 from geekout.ui import keys
 from geekout.ui.core import Screen, title
 from geekout.ui.widgets import Menu
+
+# rules/battle.py's private constants (copies: no names at run time).
+_BOMB = const(1)
+_MAX_LEVEL = const(3)  # B4
+_TELEPORT = const(1)  # B9: bits of a player's unique actions
+_WORMHOLE_UA = const(2)
+_SHIELD = const(4)
 
 
 def lines(fb, text, y, step):
@@ -97,7 +106,7 @@ class StatusScreen(Screen):
         p = self.page
         if p >= st.players:
             title(fb, "Galaxy status")
-            lines(fb, "Cells left {}\nStars on map {}\nSupernovas {}\nNova supply {}\n{}: {}".format(st.cells, st.map[B.SMALL] + st.map[B.BOMB], st.map[B.NOVA],
+            lines(fb, "Cells left {}\nStars on map {}\nSupernovas {}\nNova supply {}\n{}: {}".format(st.cells, st.map[B.SMALL] + st.map[_BOMB], st.map[B.NOVA],
                                      st.box[B.NOVA], name(st.seat)[:3],
                                      st.phase_name()), 12, 10)
             return
@@ -107,7 +116,7 @@ class StatusScreen(Screen):
             alive, lv, base = st.ship_at(p, s)
             fb.text(E.SHIP_NAMES[s], x, 11, 1)
             if alive:  # levels as pips, filled = level (B4: at most 3); b: on its base
-                for k in range(B.MAX_LEVEL):
+                for k in range(_MAX_LEVEL):
                     (fb.fill_rect if k < lv else fb.rect)(x + k * 6, 20, 5, 5, 1)
                 if base:
                     fb.text("b", x + 20, 19, 1)
@@ -118,5 +127,5 @@ class StatusScreen(Screen):
         lines(fb, "Ships {} Kills {}\nStars {}: {}s {}n\n{}\nUnique {} {} {}".format(
             st.ships_in_play(p), st.kills[p], st.star_value(p), st.coll_small[p], st.coll_nova[p],
             "Res. {}s {}b".format(rs, rb) if self.reveal else "Reserve {} (OK)".format(rs + rb),
-            "T" if u & B.TELEPORT else "-", "W" if u & B.WORMHOLE_UA else "-",
-            "S" if u & B.SHIELD else "-"), 29, 9)
+            "T" if u & _TELEPORT else "-", "W" if u & _WORMHOLE_UA else "-",
+            "S" if u & _SHIELD else "-"), 29, 9)

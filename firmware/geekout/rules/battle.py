@@ -18,10 +18,11 @@ TERMINAL = const(-4)
 
 # RAM on the gadget: every public name is an interned name (qstr) for the whole session,
 # and the interpreter's name tables grow by a 7 KB block past about 620 of them; constants
-# nobody outside needs are private (`_X = const(...)` leaves no name at run time).
+# nobody outside needs are private (`_X = const(...)` leaves no name at run time); the
+# gadget's screens keep private copies of the few they use (games/battle*.py).
 CELLS = const(30)  # B2: star cells in supply
-ACTION_POINTS = const(3)  # B3
-MAX_LEVEL = const(3)  # B4
+_ACTION_POINTS = const(3)  # B3
+_MAX_LEVEL = const(3)  # B4
 _OPENING_CELLS = const(2)  # B2: each player places 2 cells in the opening
 _START_RESERVE = const(4)  # B2: 4 bomb stars and 4 small stars each
 SHIPS = const(4)
@@ -32,7 +33,7 @@ _WIN_LEAD = const(2)  # B8 supremacy: ships more than every other player
 
 # Star kinds and the game's whole stock of each (manual: pieces).
 SMALL = const(0)
-BOMB = const(1)
+_BOMB = const(1)
 NOVA = const(2)
 KIND_NAMES = ("small", "bomb", "supernova")
 TOTALS = (31, 16, 10)
@@ -44,20 +45,20 @@ _PLAY = const(1)
 _GONE = const(2)
 
 # Unique actions (B9): bits of a player's `unique` mask; each unused one holds a small star.
-TELEPORT = const(1)
-WORMHOLE_UA = const(2)
-SHIELD = const(4)
+_TELEPORT = const(1)
+_WORMHOLE_UA = const(2)
+_SHIELD = const(4)
 # Their names: unique_left() (lines of _WHY, below).
 
-# Phases.
+# Phases (games/battle.py keeps private copies of those it shows).
 _PH_FIRST = const(0)
 PH_OPEN_CELLS = const(1)
 PH_OPEN_STARS = const(2)
-PH_EXPLORE = const(3)
-PH_DRONES = const(4)
-PH_ATTACKS = const(5)
+_PH_EXPLORE = const(3)
+_PH_DRONES = const(4)
+_PH_ATTACKS = const(5)
 PH_TACTICAL = const(6)
-PH_OVER = const(7)
+_PH_OVER = const(7)
 # Their names: phase_name() (lines of _WHY, below).
 
 # Victory conditions (B8), in the order they are checked for one player.
@@ -239,7 +240,7 @@ class BattleState:
         self.cells = CELLS
         # B2: the unused seats' pieces and the extra stars are out of play (the box); the
         # supernovas wait there too, but for the one in the centre of the galaxy.
-        self.box = [TOTALS[SMALL] - n * (_START_RESERVE + 3), TOTALS[BOMB] - n * _START_RESERVE,
+        self.box = [TOTALS[SMALL] - n * (_START_RESERVE + 3), TOTALS[_BOMB] - n * _START_RESERVE,
                     TOTALS[NOVA] - 1]
         self.map = [0, 0, 1]
         self.reserve_small = [_START_RESERVE] * n
@@ -247,7 +248,7 @@ class BattleState:
         self.coll_small = [0] * n
         self.coll_nova = [0] * n
         self.kills = [0] * n
-        self.unique = [TELEPORT | WORMHOLE_UA | SHIELD] * n
+        self.unique = [_TELEPORT | _WORMHOLE_UA | _SHIELD] * n
         # Per ship, index player * 4 + ship: slot, levels, on its base, may attack, has
         # used its free drone move this turn. Motherships start in play on their bases.
         self.status = bytearray(n * SHIPS)
@@ -267,7 +268,7 @@ class BattleState:
     def current_player(self):
         if self.phase == _PH_FIRST:
             return CHANCE
-        if self.phase == PH_OVER:
+        if self.phase == _PH_OVER:
             return TERMINAL
         return self.seat
 
@@ -275,7 +276,7 @@ class BattleState:
         return self.phase == _PH_FIRST
 
     def is_terminal(self):
-        return self.phase == PH_OVER
+        return self.phase == _PH_OVER
 
     def chance_outcomes(self):
         """B1: any seat may be drawn to start, equally likely."""
@@ -299,15 +300,15 @@ class BattleState:
         phase = self.phase
         if phase == _PH_FIRST:
             return _why(_W_OWE_FIRST)
-        if phase == PH_OVER:
+        if phase == _PH_OVER:
             return _why(_W_OWE_WON).format(self.winner, CONDITION_NAMES[self.condition])
-        if phase == PH_OPEN_CELLS or phase == PH_EXPLORE:
+        if phase == PH_OPEN_CELLS or phase == _PH_EXPLORE:
             return _why(_W_OWE_CELLS).format(self.owed, "s" if self.owed > 1 else "")
         if phase == PH_OPEN_STARS:
             return _why(_W_OWE_STARS)
         if phase == PH_TACTICAL:
             return _why(_W_OWE_POINTS).format(self.owed, "" if self.owed == 1 else "s")
-        if phase == PH_DRONES:
+        if phase == _PH_DRONES:
             return _why(_W_OWE_DRONES)
         return _why(_W_OWE_ATTACKS)
 
@@ -342,7 +343,7 @@ class BattleState:
         small += sum(self.levels)  # a ship's levels are small stars on it (B4)
         for u in self.unique:  # an unused unique action holds a small star (B9)
             small += (u & 1) + (u >> 1 & 1) + (u >> 2 & 1)
-        bomb = self.box[BOMB] + self.map[BOMB] + sum(self.reserve_bomb)
+        bomb = self.box[_BOMB] + self.map[_BOMB] + sum(self.reserve_bomb)
         nova = self.box[NOVA] + self.map[NOVA] + sum(self.coll_nova)
         return (small, bomb, nova)
 
@@ -385,7 +386,7 @@ class BattleState:
             if cond:
                 self.winner = p
                 self.condition = cond
-                self.phase = PH_OVER
+                self.phase = _PH_OVER
                 return
 
     def check(self, ev):
@@ -413,7 +414,7 @@ class BattleState:
         kind = ev[0]
         p = ev[1]
         phase = self.phase
-        if phase == PH_OVER:
+        if phase == _PH_OVER:
             raise Illegal(8, _W_OVER)
         if phase == _PH_FIRST:
             if kind != E.FIRST:
@@ -440,14 +441,14 @@ class BattleState:
                 self._point(_W_PLACE_CELL)
                 if not self.cells:
                     raise Illegal(4, _W_NO_CELLS)
-            elif phase != PH_OPEN_CELLS and phase != PH_EXPLORE:
+            elif phase != PH_OPEN_CELLS and phase != _PH_EXPLORE:
                 raise Illegal(3, _W_CELL_PHASE, self.phase_name())
             if not do:
                 return
             self.cells -= 1
             if phase == PH_TACTICAL:
                 self.owed -= 1
-            elif phase == PH_EXPLORE:
+            elif phase == _PH_EXPLORE:
                 self._after_exploration()
             else:
                 self.owed -= 1
@@ -466,7 +467,7 @@ class BattleState:
             ms = ev[4] + ev[5]
             mb = 3 * merges - ms
             # Manual: a cell reaching 3 stars becomes a supernova; those stars leave the game.
-            if ms > m[SMALL] + small or mb > m[BOMB] + bombs:
+            if ms > m[SMALL] + small or mb > m[_BOMB] + bombs:
                 raise Illegal(5, _W_MERGE)
             if merges > b[NOVA]:
                 raise Illegal(2, _W_NOVA_SUPPLY)
@@ -475,10 +476,10 @@ class BattleState:
             self.reserve_small[p] -= small
             self.reserve_bomb[p] -= bombs
             m[SMALL] += small - ms
-            m[BOMB] += bombs - mb
+            m[_BOMB] += bombs - mb
             m[NOVA] += merges
             b[SMALL] += ms
-            b[BOMB] += mb
+            b[_BOMB] += mb
             b[NOVA] -= merges
             if phase == PH_TACTICAL:
                 self.owed -= 1
@@ -487,7 +488,7 @@ class BattleState:
         elif kind == E.MOVE:
             s = ev[2]
             i = self._own_ship(p, s, 4)
-            if phase == PH_DRONES:
+            if phase == _PH_DRONES:
                 if s == MOTHERSHIP:
                     raise Illegal(3, _W_DRONES_ONLY)
                 if self.moved[i]:
@@ -497,16 +498,16 @@ class BattleState:
             small, bomb, nova, shield = ev[4], ev[5], ev[6], ev[7]
             if ev[3] and (small or bomb or nova):
                 raise Illegal(10, _W_BASE_STARS)
-            if small > m[SMALL] or bomb > m[BOMB] or nova > m[NOVA]:
+            if small > m[SMALL] or bomb > m[_BOMB] or nova > m[NOVA]:
                 raise Illegal(10, _W_FOUND)
             if shield:
-                if not self.unique[p] & SHIELD:
+                if not self.unique[p] & _SHIELD:
                     raise Illegal(9, _W_SHIELD_USED)
                 if not bomb:
                     raise Illegal(6, _W_SHIELD_BOMB)
             if not do:
                 return
-            if phase == PH_DRONES:
+            if phase == _PH_DRONES:
                 self.moved[i] = 1
             else:
                 self.owed -= 1
@@ -517,9 +518,9 @@ class BattleState:
             if shield:
                 # B6/B10: the shield absorbs the first bomb before any level is lost; its
                 # star is collected only when that was the cell's only bomb.
-                self.unique[p] &= ~SHIELD
-                m[BOMB] -= 1
-                b[BOMB] += 1
+                self.unique[p] &= ~_SHIELD
+                m[_BOMB] -= 1
+                b[_BOMB] += 1
                 bombs -= 1
                 if bomb == 1:
                     self.coll_small[p] += 1
@@ -527,8 +528,8 @@ class BattleState:
                     b[SMALL] += 1
             while bombs:
                 bombs -= 1
-                m[BOMB] -= 1
-                b[BOMB] += 1
+                m[_BOMB] -= 1
+                b[_BOMB] += 1
                 if self.levels[i]:  # B6: a bomb takes a level
                     self.levels[i] -= 1
                     b[SMALL] += 1
@@ -587,7 +588,7 @@ class BattleState:
             i = self._own_ship(p, ev[2], 4)
             self._point(_W_UPGRADE)
             lv = self.levels[i]
-            if lv >= MAX_LEVEL:
+            if lv >= _MAX_LEVEL:
                 raise Illegal(4, _W_MAX_LEVEL)
             if pay == E.PAY_SMALL:
                 if not self.coll_small[p]:
@@ -595,7 +596,7 @@ class BattleState:
             else:
                 if not self.coll_nova[p]:
                     raise Illegal(4, _W_NO_NOVA)
-                if b[SMALL] < MAX_LEVEL - lv:
+                if b[SMALL] < _MAX_LEVEL - lv:
                     raise Illegal(2, _W_LEVEL_STARS)
             if not do:
                 return
@@ -606,11 +607,11 @@ class BattleState:
             else:  # B4/B10: +3 levels, capped at 3, the supernova spent whole
                 self.coll_nova[p] -= 1
                 b[NOVA] += 1
-                b[SMALL] -= MAX_LEVEL - lv
-                self.levels[i] = MAX_LEVEL
+                b[SMALL] -= _MAX_LEVEL - lv
+                self.levels[i] = _MAX_LEVEL
         elif kind == E.ATTACK:
             t = ev[3]
-            if phase != PH_ATTACKS and phase != PH_TACTICAL:
+            if phase != _PH_ATTACKS and phase != PH_TACTICAL:
                 raise Illegal(3, _W_ATTACK_PHASE, self.phase_name())
             i = self._own_ship(p, ev[2], 7)
             if t == p:
@@ -624,13 +625,13 @@ class BattleState:
                 raise Illegal(7, _W_BASE_ATTACKED)
             if not self.armed[i]:
                 raise Illegal(10, _W_ATTACKED)
-            if ev[5] and not self.unique[t] & TELEPORT:
+            if ev[5] and not self.unique[t] & _TELEPORT:
                 raise Illegal(9, _W_TELEPORT_USED)
             if not do:
                 return
             self.armed[i] = 0
             if ev[5]:  # B10: teleport cancels the attack; its star stays on the map
-                self.unique[t] &= ~TELEPORT
+                self.unique[t] &= ~_TELEPORT
                 m[SMALL] += 1
                 return
             damage = 1 + self.levels[i]  # B7
@@ -643,17 +644,17 @@ class BattleState:
                 self._destroy(j)
         elif kind == E.WORMHOLE:
             t = ev[2]
-            if phase != PH_DRONES and phase != PH_ATTACKS:
+            if phase != _PH_DRONES and phase != _PH_ATTACKS:
                 # B10: after exploration, before the tactical phase
                 raise Illegal(10, _W_WORMHOLE_WHEN)
-            if not self.unique[p] & WORMHOLE_UA:
+            if not self.unique[p] & _WORMHOLE_UA:
                 raise Illegal(9, _W_WORMHOLE_USED)
             if t >= self.players:
                 raise Illegal(9, _W_NO_PLAYER)
             j = self._own_ship(t, ev[3], 9)
             if not do:
                 return
-            self.unique[p] &= ~WORMHOLE_UA
+            self.unique[p] &= ~_WORMHOLE_UA
             m[SMALL] += 1  # manual: its star is left where the ship was
             self.base[j] = 0  # manual: never onto a base
             self.armed[j] = 1
@@ -661,15 +662,15 @@ class BattleState:
         else:  # DONE
             if phase == PH_TACTICAL and self.owed:
                 raise Illegal(3, _W_MANDATORY, self.owed)
-            if phase != PH_DRONES and phase != PH_ATTACKS and phase != PH_TACTICAL:
+            if phase != _PH_DRONES and phase != _PH_ATTACKS and phase != PH_TACTICAL:
                 raise Illegal(3, _W_STILL_OWED, self.owed_text())
             if not do:
                 return
-            if phase == PH_DRONES:
-                self.phase = PH_ATTACKS
-            elif phase == PH_ATTACKS and not self.wormholed:
+            if phase == _PH_DRONES:
+                self.phase = _PH_ATTACKS
+            elif phase == _PH_ATTACKS and not self.wormholed:
                 self.phase = PH_TACTICAL
-                self.owed = ACTION_POINTS
+                self.owed = _ACTION_POINTS
             else:
                 self.seat = (self.seat + 1) % self.players
                 self._start_turn()
@@ -731,7 +732,7 @@ class BattleState:
         self.created = 0
         self.wormholed = 0
         if self.cells:  # B3: exploration is mandatory while the supply has cells
-            self.phase = PH_EXPLORE
+            self.phase = _PH_EXPLORE
             self.owed = 1
         else:  # B10: with no cells left the turn starts at drone moves
             self._after_exploration()
@@ -739,10 +740,10 @@ class BattleState:
     def _after_exploration(self):
         # Nothing to do in the drone phase without a drone in play: straight to attacks.
         self.owed = 0
-        self.phase = PH_DRONES if self.ships_in_play(self.seat) > 1 else PH_ATTACKS
+        self.phase = _PH_DRONES if self.ships_in_play(self.seat) > 1 else _PH_ATTACKS
 
     def __str__(self):
-        if self.phase == _PH_FIRST or self.phase == PH_OVER:
+        if self.phase == _PH_FIRST or self.phase == _PH_OVER:
             return self.owed_text()
         return _why(_W_STATE).format(self.seat, self.phase_name(), self.owed_text())
 

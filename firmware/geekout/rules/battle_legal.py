@@ -6,8 +6,15 @@ The candidates are phase-aware and broad but not every conceivable event: a move
 cells holding at most 2 stars (at most 1 supernova), a star placement at most one merge.
 """
 
+from micropython import const
+
 from . import battle as b
 from . import battle_events as E
+
+# battle.py's private phases (copies).
+_PH_EXPLORE = const(3)
+_PH_DRONES = const(4)
+_PH_ATTACKS = const(5)
 
 
 def legal_events(state):
@@ -15,23 +22,23 @@ def legal_events(state):
     phase = state.phase
     if state.is_chance():
         return [E.first(i) for i in range(state.players)]
-    if phase == b.PH_OVER:
+    if state.is_terminal():
         return []
     p = state.seat
     cands = []
-    if phase == b.PH_OPEN_CELLS or phase == b.PH_EXPLORE or phase == b.PH_TACTICAL:
+    if phase == b.PH_OPEN_CELLS or phase == _PH_EXPLORE or phase == b.PH_TACTICAL:
         cands.append(E.cell(p))
     if phase == b.PH_OPEN_STARS or phase == b.PH_TACTICAL:
         for bombs in range(3):
             cands.append(E.stars(p, bombs))
             for m in range(4):
                 cands.append(E.stars(p, bombs, (m,)))
-    if phase >= b.PH_DRONES:
+    if phase >= _PH_DRONES:
         cands.append(E.done(p))
         for s in range(b.SHIPS):
             if state.ship_at(p, s)[0]:
                 _ship_candidates(state, cands, p, s)
-    if phase == b.PH_DRONES or phase == b.PH_ATTACKS:
+    if phase == _PH_DRONES or phase == _PH_ATTACKS:
         for t in range(state.players):
             for ts in range(b.SHIPS):
                 cands.append(E.wormhole(p, t, ts))
@@ -43,7 +50,7 @@ def legal_events(state):
 
 def _ship_candidates(state, cands, p, s):
     phase = state.phase
-    if phase != b.PH_ATTACKS:
+    if phase != _PH_ATTACKS:
         cands.append(E.move(p, s, 1))
         for small in range(3):
             for bomb in range(3 - small):
@@ -55,7 +62,7 @@ def _ship_candidates(state, cands, p, s):
         cands.append(E.turn(p, s))
         cands.append(E.upgrade(p, s, E.PAY_SMALL))
         cands.append(E.upgrade(p, s, E.PAY_NOVA))
-    if phase == b.PH_DRONES:
+    if phase == _PH_DRONES:
         return
     for t in range(state.players):
         if t != p:
