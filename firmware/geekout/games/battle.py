@@ -66,8 +66,18 @@ _ITEMS = (
 # and every string of up to 10 characters an interned name (qstr; the interpreter's
 # tables grow by a 7 KB block past about 620 of them). So the words live in one string,
 # one per line, and the ids are private consts (no name kept at run time).
+# Lines 0-9: the entries (_A_*); then the turn screen's other texts (_L_*).
 _LABELS = "Place cell\nPlace 2 stars\nMove ship\nAttack\nUpgrade\nNew drone\nTurn cannon\n" \
-    "Unique action\nEnd turn\nStatus\nExpDrnAtkTac"
+    "Unique action\nEnd turn\nStatus\nExpDrnAtkTac\nOpening: cells\nOpening: stars\n" \
+    "{} has won!\nPlace {} cell{}\nMove a drone\nDone: attacks\nDone: tactical\n{:<8}{:>6}*"
+_L_STEPPER = const(10)  # the phase stepper's words, 3 letters each
+_L_OPENING = const(11)  # cells; 12: stars
+_L_WON = const(13)
+_L_CELLS = const(14)
+_L_MOVE_DRONE = const(15)
+_L_DONE_ATTACKS = const(16)
+_L_DONE_TACTICAL = const(17)
+_L_TITLE = const(18)
 _ROWS = const(4)
 _END_TURN = const(8)  # index of End turn in the tactical list
 
@@ -251,12 +261,12 @@ class BattleGame(Screen):
         self._cursor()
         ph = st.phase
         seat = st.winner if ph == _PH_OVER else st.seat
-        title(fb, "{:<8}{:>6}*".format(name(seat), st.star_value(seat)))
         words = _LABELS.split("\n")
+        title(fb, words[_L_TITLE].format(name(seat), st.star_value(seat)))
         if ph < _PH_EXPLORE:
-            fb.text("Opening: cells" if ph == _PH_OPEN_CELLS else "Opening: stars", 0, 12, 1)
+            fb.text(words[_L_OPENING + (0 if ph == _PH_OPEN_CELLS else 1)], 0, 12, 1)
         elif ph == _PH_OVER:
-            fb.text("{} has won!".format(name(seat)), 0, 12, 1)
+            fb.text(words[_L_WON].format(name(seat)), 0, 12, 1)
         else:
             # The phase stepper: four phases, the current one inverted; 3 pips for the
             # action points still to spend (all 3 before the tactical phase, none after
@@ -265,7 +275,7 @@ class BattleGame(Screen):
             for x in range(4):
                 if x == k:
                     fb.fill_rect(x * 28, 11, 26, 11, 1)
-                fb.text(words[10][x * 3:x * 3 + 3], x * 28 + 1, 13, 0 if x == k else 1)
+                fb.text(words[_L_STEPPER][x * 3:x * 3 + 3], x * 28 + 1, 13, 0 if x == k else 1)
             pips = _ACTION_POINTS
             if st.wormholed:
                 fb.hline(84, 16, 26, 1)
@@ -289,13 +299,13 @@ class BattleGame(Screen):
             a = items[j]
             text = words[a]
             if a == _A_CELL and ph == _PH_OPEN_CELLS:
-                text = "Place {} cell{}".format(st.owed, "s" if st.owed > 1 else "")
+                text = words[_L_CELLS].format(st.owed, "s" if st.owed > 1 else "")
             elif a == _A_MOVE and ph == _PH_DRONES:
-                text = "Move a drone"
+                text = words[_L_MOVE_DRONE]
             elif a == _A_DONE and ph == _PH_DRONES:
-                text = "Done: attacks"
+                text = words[_L_DONE_ATTACKS]
             elif a == _A_DONE and ph == _PH_ATTACKS and not st.wormholed:
-                text = "Done: tactical"
+                text = words[_L_DONE_TACTICAL]
             fb.text(text, 10, y, 1)
         if self.first > 0:
             fb.text("^", W - 8, 24, 1)

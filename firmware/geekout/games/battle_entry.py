@@ -64,7 +64,8 @@ _W = ("battle.ship^battle.found^battle.small^battle.bombs^battle.novas^battle.sh
       "No^Yes\n"
       "0^1^2^3\n"
       "1 cell^2 cells\n"
-      "Wormhole^Star shield^Foe teleports^Wormhole: used^Shield: used")
+      "Wormhole^Star shield^Foe teleports^Wormhole: used^Shield: used\n"
+      "Drone: pay with^{} attacks:^{} teleports?^{} enters cell:^Cell {}: 3 stars^{}{} L{} {}")
 _NAMES = const(0)
 _HEADINGS = const(1)
 _SHIP_HEADINGS = const(2)
@@ -76,6 +77,13 @@ _NO_YES = const(7)
 _COUNTS = const(8)
 _CELLS = const(9)
 _UNIQUE = const(10)
+_TEXTS = const(11)  # headings made for the question, and a ship's line (_T_*)
+_T_PAY = const(0)
+_T_ATTACKS = const(1)
+_T_TELEPORTS = const(2)
+_T_ENTERS = const(3)
+_T_MERGE = const(4)
+_T_SHIP = const(5)
 # What the cell a ship enters held: 4 bytes each (to base, small, bomb, supernova); the
 # last item, Other..., counts each kind.
 _FOUND = b"\0\0\0\0\0\1\0\0\0\2\0\0\0\0\1\0\0\1\1\0\0\0\2\0\0\0\0\1\1\0\0\0"
@@ -236,7 +244,7 @@ class Ask(Menu):
             return (_Q_WORMHOLE, None, texts, values) if not n else \
                 self.submit(E.wormhole(p, v[0][0], v[0][1]))
         if kind == _A_DRONE:
-            return (_Q_PAY, "Drone: pay with", texts, values) if not n else self.submit(v[0])
+            return (_Q_PAY, w(_TEXTS)[_T_PAY], texts, values) if not n else self.submit(v[0])
         if not n:
             return (_Q_SHIP, w(_SHIP_HEADINGS)[kind], texts, values)
         if kind == _A_TURN:
@@ -245,12 +253,13 @@ class Ask(Menu):
             return (_Q_PAY, None, texts, values) if n == 1 else self.submit(v[1])
         # attack (B7): the target, then whether its player teleports away (B9)
         if n == 1:
-            return (_Q_TARGET, "{} attacks:".format(E.SHIP_NAMES[v[0]]), texts, values)
+            return (_Q_TARGET, w(_TEXTS)[_T_ATTACKS].format(E.SHIP_NAMES[v[0]]), texts, values)
         t, ts = v[1]
         if flag or not st.unique[t] & _TELEPORT:
             return self.submit(E.attack(p, v[0], t, ts, flag))
         if n == 2:
-            return (_Q_TELEPORT, "{} teleports?".format(name(t)[:3]), w(_NO_YES), (0, 1))
+            return (_Q_TELEPORT, w(_TEXTS)[_T_TELEPORTS].format(name(t)[:3]), w(_NO_YES),
+                    (0, 1))
         return self.submit(E.attack(p, v[0], t, ts, v[2]))
 
     def found(self, v, n, k):
@@ -272,7 +281,7 @@ class Ask(Menu):
             values.append(None)
             while "" in texts:
                 texts.remove("")
-            return (_Q_FOUND, "{} enters cell:".format(E.SHIP_NAMES[s]), texts, values)
+            return (_Q_FOUND, w(_TEXTS)[_T_ENTERS].format(E.SHIP_NAMES[s]), texts, values)
         f = v[1]
         m = 2
         if f is None:  # Other...: each kind counted 0-3
@@ -305,12 +314,12 @@ class Ask(Menu):
         if n == 2:
             return (_Q_MERGES, None, w(_CELLS, most), (1, 2)[:most])
         if n < 3 + v[2]:
-            return (_Q_MERGE, "Cell {}: 3 stars".format(n - 2), w(_MERGE), (3, 2, 1, 0))
+            return (_Q_MERGE, w(_TEXTS)[_T_MERGE].format(n - 2), w(_MERGE), (3, 2, 1, 0))
         return self.submit(E.stars(p, v[1], v[3:]))
 
 
 def _ship(st, p, s):
     """ "D1 L2 base" (a ship of the player in turn) or "Blu D1 L2 base"."""
     _alive, lv, base = st.ship_at(p, s)
-    return "{}{} L{} {}".format("" if p == st.seat else name(p)[:3] + " ", E.SHIP_NAMES[s],
-                               lv, "base" if base else "")
+    return w(_TEXTS)[_T_SHIP].format("" if p == st.seat else name(p)[:3] + " ",
+                                     E.SHIP_NAMES[s], lv, "base" if base else "")
