@@ -90,7 +90,13 @@ _FOUND = b"\0\0\0\0\0\1\0\0\0\2\0\0\0\0\1\0\0\1\1\0\0\0\2\0\0\0\0\1\1\0\0\0"
 
 
 def w(i, k=99):
-    return _W.split("\n")[i].split("^")[:k]
+    """Group i of _W as a list (at most k items); only that group is split."""
+    j = 0
+    while i:
+        j = _W.index("\n", j) + 1
+        i -= 1
+    e = _W.find("\n", j)
+    return _W[j:e if e >= 0 else len(_W)].split("^")[:k]
 
 
 def start(game, kind):
