@@ -81,9 +81,9 @@ _L_TITLE = const(18)
 _ROWS = const(4)
 _END_TURN = const(8)  # index of End turn in the tactical list
 
-# The battle's other modules, one in RAM at a time: load(_M_ENTRY) and so on.
-_MODS = ("geekout.games.battle_entry", "geekout.games.battle_status", "geekout.games.battle_end",
-         "geekout.games.battle_after")
+# The battle's other modules (geekout.games.battle_<word>), one in RAM at a time:
+# load(_M_ENTRY) and so on.
+_MODS = "entry status end after"
 _M_ENTRY = const(0)
 _M_STATUS = const(1)
 _M_END = const(2)
@@ -95,20 +95,22 @@ def name(p):
 
 
 def load(i):
-    """Import the battle's module _MODS[i]; the others go first (one in RAM at a time; a
+    """Import the battle's module number i; the others go first (one in RAM at a time; a
     screen of a dropped module still on the stack keeps its own code)."""
-    if _MODS[i] not in sys.modules:
+    m = "geekout.games.battle_" + _MODS.split()[i]
+    if m not in sys.modules:
         for k in range(4):
             if k != i:
                 drop(k)
-    return __import__(_MODS[i], None, None, ("x",))
+    return __import__(m, None, None, ("x",))
 
 
 def drop(i):
-    """Forget the module _MODS[i] and collect at once, so its RAM is free for the next
-    one in the same place (loading and dropping without collecting fragments the heap).
-    Only on MicroPython: CPython (simulator, tests) has RAM to spare, re-imports slowly."""
-    k = _MODS[i]
+    """Forget the battle's module number i and collect at once, so its RAM is free for
+    the next one in the same place (loading and dropping without collecting fragments the
+    heap). Only on MicroPython: CPython (simulator, tests) has RAM to spare, re-imports
+    slowly."""
+    k = "geekout.games.battle_" + _MODS.split()[i]
     if sys.implementation.name == "micropython" and k in sys.modules:
         sys.modules.pop(k)
         try:

@@ -106,7 +106,8 @@ def validate(ev):
     if not isinstance(kind, int) or not 0 <= kind <= DONE:
         raise BadEvent("unknown event type {}".format(kind))
     # Per type, 8 bytes: the tuple's length, then the upper bound (inclusive) of each
-    # field after the type, the player first (constants in the code: no global names).
+    # field after the type, the player first (3: four seats at most); constants in the
+    # code, so no global names.
     k = kind * 8
     lim = (b"\2\3\0\0\0\0\0\0" b"\2\3\0\0\0\0\0\0" b"\6\3\2\2\3\3\0\0"
            b"\x08\3\3\1\3\3\3\1" b"\3\3\3\0\0\0\0\0" b"\3\3\1\0\0\0\0\0"
