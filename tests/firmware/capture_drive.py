@@ -169,10 +169,10 @@ class CaptureDriver:
         return False
 
     def _draw(self, g):
-        n = g.ph.draw_count(g)
-        if g.cursor < n and self.r(3) == 0:
+        n = min(6, g.state.deck)  # the cards laid out this round (games/capture_draw.py)
+        if g.pos < n and self.r(3) == 0:
             return keys.OK  # mark luminous (refused once no encounter card is left)
-        elif g.cursor != n:
+        elif g.pos != n:
             return keys.DOWN
         elif not self._maybe_undo():
             return keys.OK
@@ -181,8 +181,8 @@ class CaptureDriver:
         m = g.menu
         st = g.state
         roll = self.r(8)
-        if roll == 0 and g.slot_of:
-            self._menu_to(m, self.r(len(g.slot_of)))  # name a card from the catalog
+        if roll == 0 and g.slots:
+            self._menu_to(m, self.r(len(g.slots)))  # name a card from the catalog
             self.press(keys.OK)
         elif roll == 1 and st.round:
             self._menu_to(m, len(m.items) - 2)  # the actives
@@ -198,7 +198,7 @@ class CaptureDriver:
             self.press(keys.DOWN)
 
     def _throw(self, g):
-        opts = g.ph.options(g)
+        opts = g.module.options(g)
         roll = self.r(40)
         if roll == 0:
             want = 2  # critical catch
@@ -224,7 +224,7 @@ class CaptureDriver:
             want = self.r(room + 1) if self.r(3) == 0 else 0
             if self.r(4) == 0:
                 want = min(room, 2)  # ties come up
-            if g.vals[r] != want:
+            if g.values[r] != want:
                 return keys.UP
         if not self._maybe_undo():
             return keys.OK

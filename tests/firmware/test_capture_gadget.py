@@ -24,6 +24,8 @@ from hypothesis import strategies as hs
 ROOT = Path(__file__).resolve().parents[2]
 DATA = str(ROOT / "firmware")
 CSV = ROOT / "firmware" / "geekout" / "data" / "geekmon_catalog.csv"
+# Offsets in a card's 7 catalog bytes (compile-time constants in games/capture_cat.py).
+STAGES, TYPES, WEAK, SPECIAL, LINE = 2, 3, 4, 5, 6
 
 
 # -- payload and config -------------------------------------------------------------------
@@ -87,11 +89,11 @@ def test_catalog_reader_agrees_with_the_rules_reader():
         ref = K.read_catalog(f)
     assert c.names() == [r[K.NAME] for r in ref]
     for i, r in enumerate(ref):
-        assert (c.number(i), c.get(i, cat.STAGES), c.get(i, cat.TYPES), c.get(i, cat.WEAK),
-                c.get(i, cat.SPECIAL)) == (r[K.NUMBER], r[K.STAGES], r[K.TYPES], r[K.WEAKNESS],
+        assert (c.number(i), c.get(i, STAGES), c.get(i, TYPES), c.get(i, WEAK),
+                c.get(i, SPECIAL)) == (r[K.NUMBER], r[K.STAGES], r[K.TYPES], r[K.WEAKNESS],
                                            r[K.SPECIAL])
         same_line = [j for j, q in enumerate(ref) if r[K.LINE] and q[K.LINE] == r[K.LINE]]
-        assert [j for j in range(len(ref)) if r[K.LINE] and c.get(j, cat.LINE) == c.get(i, cat.LINE)] \
+        assert [j for j in range(len(ref)) if r[K.LINE] and c.get(j, LINE) == c.get(i, LINE)] \
             == same_line
 
 
@@ -202,12 +204,12 @@ def _started(players=2, seed=1, starters=None):
 def test_refused_entries_leave_everything_unchanged():
     d = _started()
     g = d.top()
-    assert g.name == "capture.draw" and g.cursor == 6  # on Go
+    assert g.name == "capture.draw" and g.pos == 6  # on Go
     d.press(keys.DOWN)  # slot 1
     for k in (keys.OK, keys.DOWN, keys.OK, keys.DOWN, keys.OK):  # a third luminous mark
         d.press(k)
-    assert g.lum == 0b11 and d.ui.toast_text == "No encounter card left"  # C1: 2 encounters
-    while g.cursor != g.ph.draw_count(g):
+    assert g.luminous == 0b11 and d.ui.toast_text == "No encounter card left"  # C1: 2 encounters
+    while g.pos != min(6, g.state.deck):  # to Go
         d.press(keys.DOWN)
     d.press(keys.OK)
     assert g.name == "capture.cards"
@@ -284,7 +286,7 @@ def _tie_setup(name_snabul):
     Magihat; slot 0 holds Snabul (weakness magnetic) if named; both tie on it."""
     c = _catalog()
     broscoon = c.find("Broscoon")
-    cfg = F.config_bytes(2, 0, False, 0, [(3, broscoon + 1, c.get(broscoon, cat.TYPES), 0),
+    cfg = F.config_bytes(2, 0, False, 0, [(3, broscoon + 1, c.get(broscoon, TYPES), 0),
                                            (3, 0, 0, 0)])
     magihat = c.find("Magihat")
     steps = _round_to_check(cat.identify(c, 0, magihat))

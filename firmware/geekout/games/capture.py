@@ -51,7 +51,7 @@ def setup(app):
     Setup(app).begin()
 
 
-def play(app, config, actions, announce=True):
+def play(app, config, actions, start=True):
     """The game screen for a saved or new game (the end screens for a finished one);
     ValueError when the journal does not replay (the app then keeps the file aside)."""
     cat.unload("geekout.games.capture_setup")
@@ -70,7 +70,7 @@ def play(app, config, actions, announce=True):
     # This module's work is done until the end of the game (capture_game imports it
     # again then): out of RAM while the game is played.
     cat.unload("geekout.games.capture")
-    if announce:
+    if start:  # the start (or resume) event
         game.emit("resume" if actions else "start", "Game resumed" if actions else
                   "{} players, {} rounds".format(cfg.players, cfg.rounds()))
     return game
@@ -93,6 +93,5 @@ def end_screen(app, data):
     import gc
 
     gc.collect()
-    from geekout.games.capture_end import EndScreen, Final
-
-    return EndScreen(app, Final(data))
+    # by its dotted name in a string: that name is interned only when the end comes
+    return __import__("geekout.games.capture_end", None, None, ("*",)).EndScreen(app, data)

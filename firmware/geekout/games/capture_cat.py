@@ -19,28 +19,21 @@ from micropython import const
 
 from geekout.ui.widgets import SEAT_NAMES
 
-CATALOG_FILE = "geekout/data/geekmon_catalog.csv"
-_UNNUMBERED = const(900)
+# Compile-time constants only (no global names: each name is interned for good on the
+# gadget). Offsets in a card's bytes (games/capture_setup.py and capture_end.py keep
+# their own copies; specials bits as in rules/capture_catalog SP_*):
 _W = const(7)  # bytes a card
-# Offsets in a card's bytes; specials bits as in rules/capture_catalog (SP_*).
-STAGES = const(2)
-TYPES = const(3)
-WEAK = const(4)
-SPECIAL = const(5)
-LINE = const(6)  # 255: no line
-# Traits ints and targets of rules/capture_actions (copied: the end runs without the core).
-NO_CARD = const(-1)
-LUMINOUS = const(16384)
+_TYPES = const(3)
+_WEAK = const(4)
+_SPECIAL = const(5)
+_SP_LEGENDARY = const(2)
+_SP_MUNCHKEY = const(128)
+_UNNUMBERED = const(900)
+# Traits ints of rules/capture_actions (copied: the end runs without the core).
+_NO_CARD = const(-1)
+_LUMINOUS = const(16384)
 _N_SHIFT = const(15)
 _ACTIVE_TARGET = const(8)
-SP_STARTER = const(1)
-SP_LEGENDARY = const(2)
-SP_MILEMOON = const(4)
-SP_HYRO = const(8)
-SP_MOUSELET = const(16)
-SP_MALE = const(32)
-SP_FEMALE = const(64)
-SP_MUNCHKEY = const(128)
 
 
 class Catalog:
@@ -56,9 +49,10 @@ class Catalog:
     def __len__(self):
         return len(self.offsets) // 2
 
-    def name(self, row):
+    def name(self, r):
+        """Row r's name."""
         o = self.offsets
-        start = o[2 * row] | o[2 * row + 1] << 8
+        start = o[2 * r] | o[2 * r + 1] << 8
         return self.text[start:self.text.find(b"\n", start)].decode()
 
     def names(self):
@@ -72,11 +66,12 @@ class Catalog:
                 return i
         return -1
 
-    def get(self, row, field):
-        return self.data[row * _W + field]
+    def get(self, r, f):
+        """Byte f of row r: f 2 stages, 3 types, 4 weakness, 5 specials, 6 line id."""
+        return self.data[r * _W + f]
 
-    def number(self, row):
-        return self.data[row * _W] | self.data[row * _W + 1] << 8
+    def number(self, r):
+        return self.data[r * _W] | self.data[r * _W + 1] << 8
 
 
 
@@ -101,7 +96,7 @@ def cards(app):
     if _cat is None:
         _cat = Catalog()
         try:
-            f = app.board.data.open(CATALOG_FILE, "r")
+            f = app.board.data.open("geekout/data/geekmon_catalog.csv", "r")
             try:
                 from geekout.games import capture_catload
 
@@ -111,7 +106,7 @@ def cards(app):
                 unload("geekout.games.capture_catload")
         except (OSError, ValueError) as e:
             _cat = Catalog()
-            _cat.error = "Catalog: " + str(e)
+            _cat.error = "Catalog: {}".format(e)
     return _cat
 
 
@@ -121,17 +116,17 @@ def forget():
     _cat = None
 
 
-def number_for(cat, row):
-    """The core card number standing for catalog row `row` (0 when none fits)."""
-    n = cat.number(row)
+def number_for(cat, r):
+    """The core card number standing for catalog row r (0 when none fits)."""
+    n = cat.number(r)
     if n and n < _UNNUMBERED:
         return n
-    return _UNNUMBERED + row if row < 1024 - _UNNUMBERED else 0
+    return _UNNUMBERED + r if r < 1024 - _UNNUMBERED else 0
 
 
-def row_of(cat, traits):
-    """The catalog row of a card's traits int, or -1."""
-    n = traits >> _N_SHIFT
+def row_of(cat, t):
+    """The catalog row of a card's traits int t, or -1."""
+    n = t >> _N_SHIFT
     if not n:
         return -1
     if n >= _UNNUMBERED:
@@ -143,38 +138,22 @@ def row_of(cat, traits):
     return -1
 
 
-def card_name(cat, traits, fallback):
-    r = row_of(cat, traits)
-    return cat.name(r) if r >= 0 else fallback
-
-
-def identify(cat, slot, row):
-    """The core actions naming slot's card as catalog row `row`: its description (types,
+def identify(cat, s, r):
+    """The core actions naming slot s's card as catalog row r: its description (types,
     weakness, legendary, Munchkey: type advantage, C13 thresholds, C11) and its number."""
-    sp = cat.get(row, SPECIAL)
+    sp = cat.get(r, _SPECIAL)
     # capture_actions.card_action and number_action, written out (A_CARD 1, A_NUMBER 2).
-    return [1 | (slot | cat.get(row, WEAK) << 3 | cat.get(row, TYPES) << 7
-                 | (1 if sp & SP_LEGENDARY else 0) << 15 | (1 if sp & SP_MUNCHKEY else 0) << 16) << 5,
-            2 | (slot | number_for(cat, row) << 3) << 5]
+    return [1 | (s | cat.get(r, _WEAK) << 3 | cat.get(r, _TYPES) << 7
+                 | (1 if sp & _SP_LEGENDARY else 0) << 15 | (1 if sp & _SP_MUNCHKEY else 0) << 16) << 5,
+            2 | (s | number_for(cat, r) << 3) << 5]
 
 
-def in_play(state, number):
-    """True when a card of this number is on the table or in a collection."""
-    for t in state.slots:
-        if t != NO_CARD and t >> _N_SHIFT == number:
-            return True
-    for coll in state.collections:
-        for t in coll:
-            if t >> _N_SHIFT == number:
-                return True
-    return False
-
-
-def slot_label(cat, state, slot):
-    t = state.slots[slot]
-    if t == NO_CARD:
-        return "{} -".format(slot + 1)
-    return "{} {}{}".format(slot + 1, card_name(cat, t, "?"), "*" if t & LUMINOUS else "")
+def slot_label(cat, state, s):
+    t = state.slots[s]
+    if t == _NO_CARD:
+        return "{} -".format(s + 1)
+    r = row_of(cat, t)
+    return "{} {}{}".format(s + 1, cat.name(r) if r >= 0 else "?", "*" if t & _LUMINOUS else "")
 
 
 def target_label(cat, state, target):
@@ -183,12 +162,13 @@ def target_label(cat, state, target):
     return slot_label(cat, state, target)
 
 
-def coll_name(cat, cfg, p, i, traits):
-    """A collection card's name: the catalog's, the starter, or its place."""
+def coll_name(cat, cfg, p, i, t):
+    """A collection card's name (traits int t): the catalog's, the starter, or its place."""
     if i == 0 and cfg.rows[p]:
         r = cfg.rows[p] - 1
         if r < len(cat):
             return cat.name(r)
     if i == 0:
         return "Starter"
-    return card_name(cat, traits, "Card {}".format(i + 1))
+    r = row_of(cat, t)
+    return cat.name(r) if r >= 0 else "Card {}".format(i + 1)

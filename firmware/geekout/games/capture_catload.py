@@ -3,32 +3,25 @@
 name, a number 0-999, stages 0-4, known types, one weakness, known specials.
 """
 
-_HEADER = "number,name,line,stages,types,weakness,specials"
-_TYPES = ("fire", "water", "plant", "magnetic", "mystical", "twilight", "earth", "beast")
-_SPECIALS = ("starter", "legendary", "milemoon", "hyro", "mouselet", "male", "female",
-             "munchkey")
+# No module-level names but the two functions: each name is interned for good on the
+# gadget.
 
 
-def _bits(text, words):
-    """Bit mask of "/"-joined words (bit i for words[i]); ValueError for an unknown one."""
+def _bits(text, names):
+    """Bit mask of "/"-joined words (bit i for names[i]); ValueError for an unknown one."""
     mask = 0
     for w in text.split("/"):
         w = w.strip().lower()
         if w:
-            mask |= 1 << words.index(w)  # ValueError when not there
+            mask |= 1 << names.index(w)  # ValueError when not there
     return mask
-
-
-def _types(text):
-    return _bits(text, _TYPES)
-
-
-def _specials(text):
-    return _bits(text, _SPECIALS)
 
 
 def load(cat, stream):
     """Read the data file's lines (header first); ValueError naming a bad line."""
+    types = ("fire", "water", "plant", "magnetic", "mystical", "twilight", "earth", "beast")
+    specials = ("starter", "legendary", "milemoon", "hyro", "mouselet", "male", "female",
+                "munchkey")
     names = []
     data = bytearray()
     lines = []
@@ -37,7 +30,7 @@ def load(cat, stream):
         n += 1
         f = raw.strip().split(",")
         if n == 1:
-            if ",".join(f).lower() != _HEADER:
+            if ",".join(f).lower() != "number,name,line,stages,types,weakness,specials":
                 raise ValueError("line 1: not a catalog header")
             continue
         if len(f) != 7:
@@ -47,9 +40,9 @@ def load(cat, stream):
         try:
             num = int(f[0]) if f[0] else 0
             st = int(f[3]) if f[3] else 0
-            types = _types(f[4])
-            weak = _types(f[5])
-            sp = _specials(f[6])
+            tmask = _bits(f[4], types)
+            weak = _bits(f[5], types)
+            sp = _bits(f[6], specials)
         except ValueError:
             raise ValueError("line {}: bad value".format(n)) from None
         if not f[1] or not 0 <= num <= 999 or not 0 <= st <= 4 or weak & (weak - 1):
@@ -64,7 +57,7 @@ def load(cat, stream):
             w += 1
             weak >>= 1
         names.append(f[1])
-        data.extend(bytes((num & 255, num >> 8, st, types, w, sp, line)))
+        data.extend(bytes((num & 255, num >> 8, st, tmask, w, sp, line)))
     text = bytearray()
     offsets = bytearray()
     for nm in names:

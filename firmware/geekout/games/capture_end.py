@@ -20,10 +20,47 @@ from geekout.ui.core import Screen, title
 from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, TextPage
 
 _LEGENDARY = const(4096)  # traits bits (rules/capture_actions)
+_LUMINOUS = const(16384)
 _T_SHIFT = const(4)
+# Offsets in a catalog card's bytes (games/capture_cat.py), specials bits
+# (rules/capture_catalog SP_*).
+_STAGES = const(2)
+_SPECIAL = const(5)
+_LINE = const(6)  # 255: no line
+_SP_MILEMOON = const(4)
+_SP_HYRO = const(8)
+_SP_MOUSELET = const(16)
+_SP_MALE = const(32)
+_SP_FEMALE = const(64)
+_SP_LEGENDARY = const(2)
+# Line structure kinds of a collection card (the end-of-game entry, C4-C9).
+_K_UNKNOWN = const(0)
+_K_SINGLE = const(1)
+_K_TWO = const(2)
+_K_THREE = const(3)
+_K_HYRO = const(4)
+_K_LEGEND = const(5)
+_K_MILEMOON = const(6)
+_K_MOUSELET = const(7)
+_K_MALE = const(8)
+_K_FEMALE = const(9)
+LINES = "ABCDEFGHIJKL"  # line letters a player gives the cards of one line
+# Type ids 1-8 (rules/capture_score.TYPE_NAMES, kept here so the lines need no scorer).
+TYPE_NAMES = ("fire", "water", "plant", "magnetic", "mystical", "twilight", "earth", "beast")
 KIND_NAMES = ("?", "1-stage", "2-stage", "3-stage", "Hyro (4)", "Legendary", "Milemoon",
               "Mouselet", "Male branch", "Female branch")
 KIND_SHORT = ("?", "1", "2", "3", "H", "L", "Mm", "Mo", "M", "F")
+
+
+def note(player, card, kind, line=0, arena=False):
+    """A line entry's action (kind F.A_NOTE, games/capture_fold.py)."""
+    return F.A_NOTE | (player | card << 2 | kind << 9 | line << 13 | (1 if arena else 0) << 17) << 5
+
+
+def note_fields(action):
+    """(player, card, kind, line, arena) of a note."""
+    a = action >> 5
+    return a & 3, (a >> 2) & 127, (a >> 9) & 15, (a >> 13) & 15, (a >> 17) & 1
 
 
 def types_of(traits):
@@ -44,9 +81,9 @@ class Final:
             if a & 31 != F.A_NOTE:
                 raise ValueError("the game is over")
         for a in acts:
-            p, i, kind, line, arena = F.note_fields(a)
-            if p >= self.players or i >= len(self.collections[p]) or kind > F.K_FEMALE \
-                    or line >= len(F.LINES):
+            p, i, kind, line, arena = note_fields(a)
+            if p >= self.players or i >= len(self.collections[p]) or kind > _K_FEMALE \
+                    or line >= len(LINES):
                 raise ValueError("no such card")
             self.notes[(p, i)] = (kind, line, arena)
         self.steps += 1
@@ -59,7 +96,7 @@ class Final:
                 break
             for a in acts:
                 if a & 31 == F.A_NOTE:
-                    p, i, kind, line, arena = F.note_fields(a)
+                    p, i, kind, line, arena = note_fields(a)
                     notes[(p, i)] = (kind, line, arena)
         self.notes = notes
         self.steps -= 1
@@ -70,10 +107,10 @@ class EndScreen(Screen):
 
     name = "capture.end"
 
-    def __init__(self, app, fin):
+    def __init__(self, app, data):
         super().__init__(app.ui)
         self.app = app
-        self.fin = fin
+        self.fin = fin = Final(data)  # made here: games/capture.py names this class only
         self.cfg = fin.cfg
         self.cat = cat.cards(app)
         self.scored = None  # (totals, winner seats) once the scores were shown
@@ -152,39 +189,39 @@ class EndScreen(Screen):
         if cfg.arena and types_of(traits) & (1 << (cfg.arena - 1)):
             arena = 1
         if i == 0:
-            return (F.K_THREE if cfg.stages[p] == 3 else F.K_TWO, 0, arena)
+            return (_K_THREE if cfg.stages[p] == 3 else _K_TWO, 0, arena)
         cards = self.cat
         r = cat.row_of(cards, traits)
         if r < 0:
-            return (F.K_LEGEND if traits & _LEGENDARY else F.K_UNKNOWN, 0, arena)
-        sp = cards.get(r, cat.SPECIAL)
-        st = cards.get(r, cat.STAGES)
-        line = cards.get(r, cat.LINE)
-        if sp & cat.SP_MILEMOON:
-            return (F.K_MILEMOON, 0, arena)
-        if sp & cat.SP_LEGENDARY:
-            return (F.K_LEGEND, 0, arena)
-        if sp & cat.SP_MOUSELET:
-            return (F.K_MOUSELET, 0, arena)
-        if sp & cat.SP_MALE:
-            return (F.K_MALE, 0, arena)
-        if sp & cat.SP_FEMALE:
-            return (F.K_FEMALE, 0, arena)
+            return (_K_LEGEND if traits & _LEGENDARY else _K_UNKNOWN, 0, arena)
+        sp = cards.get(r, _SPECIAL)
+        st = cards.get(r, _STAGES)
+        line = cards.get(r, _LINE)
+        if sp & _SP_MILEMOON:
+            return (_K_MILEMOON, 0, arena)
+        if sp & _SP_LEGENDARY:
+            return (_K_LEGEND, 0, arena)
+        if sp & _SP_MOUSELET:
+            return (_K_MOUSELET, 0, arena)
+        if sp & _SP_MALE:
+            return (_K_MALE, 0, arena)
+        if sp & _SP_FEMALE:
+            return (_K_FEMALE, 0, arena)
         if st == 1:
-            return (F.K_SINGLE, 0, arena)
-        if line == 255 or not (st or sp & cat.SP_HYRO):
-            return (F.K_UNKNOWN, 0, arena)
+            return (_K_SINGLE, 0, arena)
+        if line == 255 or not (st or sp & _SP_HYRO):
+            return (_K_UNKNOWN, 0, arena)
         letter = self.letter(p, line)
         if letter < 0:
-            return (F.K_UNKNOWN, 0, arena)
-        return (F.K_HYRO if st == 4 or sp & cat.SP_HYRO else st, letter, arena)
+            return (_K_UNKNOWN, 0, arena)
+        return (_K_HYRO if st == 4 or sp & _SP_HYRO else st, letter, arena)
 
     def letter(self, p, line):
         """The letter of a catalog line in player p's collection: the starter's line is
         A, the other catalog lines B, C... in the order their first card was caught."""
         cards = self.cat
         r0 = self.cfg.rows[p] - 1
-        own = cards.get(r0, cat.LINE) if 0 <= r0 < len(cards) else 255
+        own = cards.get(r0, _LINE) if 0 <= r0 < len(cards) else 255
         if own == line:
             return 0
         seen = []
@@ -193,28 +230,28 @@ class EndScreen(Screen):
             r = cat.row_of(cards, coll[i])
             if r < 0:
                 continue
-            key = cards.get(r, cat.LINE)
+            key = cards.get(r, _LINE)
             if key == 255 or key in seen or key == own:
                 continue
             seen.append(key)
             if key == line:
                 n = len(seen)
-                return n if n < len(F.LINES) else -1
+                return n if n < len(LINES) else -1
         return -1
 
     def label(self, p, i):
         traits = self.fin.collections[p][i]
         kind, line, arena = self.structure(p, i)
         tag = KIND_SHORT[kind]
-        if kind in (F.K_TWO, F.K_THREE, F.K_HYRO):
-            tag += F.LINES[line]
+        if kind in (_K_TWO, _K_THREE, _K_HYRO):
+            tag += LINES[line]
         name = cat.coll_name(self.cat, self.cfg, p, i, traits)
-        return "{:<10}{}{}".format(name[:9], tag, "*" if traits & cat.LUMINOUS else "")
+        return "{:<10}{}{}".format(name[:9], tag, "*" if traits & _LUMINOUS else "")
 
     def unknown(self, p):
         n = 0
         for i in range(len(self.fin.collections[p])):
-            if self.structure(p, i)[0] == F.K_UNKNOWN:
+            if self.structure(p, i)[0] == _K_UNKNOWN:
                 n += 1
         return n
 
@@ -286,33 +323,33 @@ class EndScreen(Screen):
             kind, line, arena = self.structure(p, i)
             traits = coll[i]
             name = cat.coll_name(self.cat, cfg, p, i, traits)
-            if kind == F.K_UNKNOWN:
+            if kind == _K_UNKNOWN:
                 raise ValueError("{} card {}: its line?".format(SEAT_NAMES[p], i + 1))
             d = {"name": name}
-            if kind == F.K_SINGLE:
+            if kind == _K_SINGLE:
                 d["stages"] = 1
-            elif kind in (F.K_TWO, F.K_THREE, F.K_HYRO):
+            elif kind in (_K_TWO, _K_THREE, _K_HYRO):
                 d["stages"] = kind
-                d["line"] = F.LINES[line]
-            elif kind == F.K_LEGEND:
+                d["line"] = LINES[line]
+            elif kind == _K_LEGEND:
                 d["legendary"] = True
-            elif kind == F.K_MILEMOON:
+            elif kind == _K_MILEMOON:
                 d["milemoon"] = True
             else:
                 d["line"] = "mouselet"
-                if kind == F.K_MOUSELET:
+                if kind == _K_MOUSELET:
                     d["mouselet"] = True
                 else:
-                    d["branch"] = "male" if kind == F.K_MALE else "female"
+                    d["branch"] = "male" if kind == _K_MALE else "female"
             if i == 0:
                 d["starter"] = True
-            if traits & cat.LUMINOUS:
+            if traits & _LUMINOUS:
                 d["luminous"] = True
             mask = types_of(traits)
             if arena and cfg.arena:
                 mask |= 1 << (cfg.arena - 1)
             if mask:
-                d["types"] = [F.TYPE_NAMES[t] for t in range(8) if mask & (1 << t)]
+                d["types"] = [TYPE_NAMES[t] for t in range(8) if mask & (1 << t)]
             out.append(d)
         return out
 
@@ -361,9 +398,9 @@ class EndScreen(Screen):
         pts = []
         for i in range(len(cards)):
             kind, line, _a = self.structure(p, i)
-            if kind in (F.K_TWO, F.K_THREE, F.K_HYRO):
-                h = "Line " + F.LINES[line]
-            elif kind >= F.K_MOUSELET:
+            if kind in (_K_TWO, _K_THREE, _K_HYRO):
+                h = "Line " + LINES[line]
+            elif kind >= _K_MOUSELET:
                 h = "Mouselet"
             else:
                 h = KIND_NAMES[kind]
@@ -405,7 +442,7 @@ class LineEditor(Screen):
         self.p = p
         self.i = i
         kind, line, arena = flow.structure(p, i)
-        self.kind = kind or F.K_SINGLE
+        self.kind = kind or _K_SINGLE
         self.line = line
         self.arena = arena
         self.field = 0
@@ -413,19 +450,19 @@ class LineEditor(Screen):
 
     def fields(self):
         n = 1
-        if self.kind in (F.K_TWO, F.K_THREE, F.K_HYRO):
+        if self.kind in (_K_TWO, _K_THREE, _K_HYRO):
             n += 1
         return n + (1 if self.ask_arena else 0)
 
     def key(self, k):
         f = self.field
-        has_line = self.kind in (F.K_TWO, F.K_THREE, F.K_HYRO)
+        has_line = self.kind in (_K_TWO, _K_THREE, _K_HYRO)
         if k == keys.UP or k == keys.DOWN:
             d = 1 if k == keys.UP else -1
             if f == 0:
-                self.kind = (self.kind - 1 + d) % F.K_FEMALE + 1
+                self.kind = (self.kind - 1 + d) % _K_FEMALE + 1
             elif f == 1 and has_line:
-                self.line = (self.line + d) % len(F.LINES)
+                self.line = (self.line + d) % len(LINES)
             else:
                 self.arena ^= 1
         elif k == keys.BACK:
@@ -438,7 +475,7 @@ class LineEditor(Screen):
                 self.field += 1
             else:
                 line = self.line if has_line else 0
-                if self.flow.commit([F.note(self.p, self.i, self.kind, line, self.arena)],
+                if self.flow.commit([note(self.p, self.i, self.kind, line, self.arena)],
                                          "{} card {}: {}".format(SEAT_NAMES[self.p], self.i + 1,
                                                                  KIND_NAMES[self.kind])):
                     self.flow.saved(self.p, self.i)
@@ -448,8 +485,8 @@ class LineEditor(Screen):
         traits = fl.fin.collections[self.p][self.i]
         title(fb, cat.coll_name(fl.cat, fl.cfg, self.p, self.i, traits))
         rows = ["Kind: " + KIND_NAMES[self.kind]]
-        if self.kind in (F.K_TWO, F.K_THREE, F.K_HYRO):
-            rows.append("Line: " + F.LINES[self.line])
+        if self.kind in (_K_TWO, _K_THREE, _K_HYRO):
+            rows.append("Line: " + LINES[self.line])
         if self.ask_arena:
             rows.append("Arena type: " + ("yes" if self.arena else "no"))
         for r in range(len(rows)):

@@ -10,7 +10,8 @@ Payload: a list of steps, one per thing the players confirm (a throw, a card nam
 points entered...). A step is one count byte k (1-255) then k actions, each an unsigned
 varint (7 bits a byte, low bits first, high bit set when more bytes follow). An action
 is a rules-core action (rules/capture_actions.py) or, with kind A_NOTE, the gadget's own
-end-of-game entry for one collection card (its line structure, see NOTE_* below). One
+end-of-game entry for one collection card (its line structure: games/capture_end.py
+note and note_fields). One
 step is one journal record, so a power cut keeps or loses a whole step, and undo drops
 the last step (the draws of a round are one step).
 
@@ -25,20 +26,8 @@ _DRAW_GEEKMON = const(0)  # rules/capture_actions DRAW_GEEKMON, DRAW_ENCOUNTER
 _DRAW_ENCOUNTER = const(32)
 A_NOTE = const(31)  # gadget entry: player | card<<2 | kind<<9 | line<<13 | arena<<17
 
-# Line structure kinds of a collection card (the end-of-game entry, C4-C9).
-K_UNKNOWN = const(0)
-K_SINGLE = const(1)
-K_TWO = const(2)
-K_THREE = const(3)
-K_HYRO = const(4)
-K_LEGEND = const(5)
-K_MILEMOON = const(6)
-K_MOUSELET = const(7)
-K_MALE = const(8)
-K_FEMALE = const(9)
-LINES = "ABCDEFGHIJKL"
-# Type ids 1-8 (rules/capture_score.TYPE_NAMES, kept here so play needs no scorer).
-TYPE_NAMES = ("fire", "water", "plant", "magnetic", "mystical", "twilight", "earth", "beast")  # line letters a player gives the cards of one line
+_K_FEMALE = const(9)  # the last line structure kind (the kinds: games/capture_end.py)
+_LINES = const(12)  # line letters A-L a player gives the cards of one line
 
 
 class Config:
@@ -67,19 +56,16 @@ class Config:
         """The rules core's config tuple (capture.CaptureState arguments)."""
         return (self.players, self.stages, self.first, self.wicked, self.arena, self.starters)
 
-    def wild(self):
-        """C1/C13: Geekmons in the wild deck: 10 a player (solo 34) and the starters'
-        evolutions (as rules/capture.py counts them)."""
+    def deck(self):
+        """C1/C13: the deck: Geekmons in the wild, 10 a player (solo 34) and the starters'
+        evolutions (as rules/capture.py counts them), and the 2 luminous encounter cards."""
         wild = 34 if self.players == 1 else 10 * self.players
         for s in self.stages:
             wild += s - 1
-        return wild
+        return wild + 2
 
     def rounds(self):
-        return (self.wild() + 5) // 6  # C1: 6 wild Geekmons a round
-
-    def deck(self):
-        return self.wild() + 2  # and the 2 luminous encounter cards
+        return (self.deck() + 3) // 6  # C1: 6 wild Geekmons a round (the deck less 2)
 
 
 def config_bytes(players, first, wicked, arena, starters):
@@ -148,16 +134,6 @@ def step_actions(payload, start):
     return []
 
 
-def note(player, card, kind, line=0, arena=False):
-    return A_NOTE | (player | card << 2 | kind << 9 | line << 13 | (1 if arena else 0) << 17) << 5
-
-
-def note_fields(action):
-    """(player, card, kind, line, arena) of a note."""
-    a = action >> 5
-    return a & 3, (a >> 2) & 127, (a >> 9) & 15, (a >> 13) & 15, (a >> 17) & 1
-
-
 class Game:
     """A saved game folded: the rules core's state plus the end-of-game notes."""
 
@@ -177,11 +153,15 @@ class Game:
             if a & 31 == A_NOTE:
                 if not st.is_terminal():
                     raise ValueError("line entries come at the end of the game")
-                p, i, kind, line, arena = note_fields(a)
-                if p >= st.players or i >= len(st.collections[p]) or kind > K_FEMALE \
-                        or line >= len(LINES):
+                a >>= 5  # capture_end.note_fields, written out
+                p = a & 3
+                i = (a >> 2) & 127
+                kind = (a >> 9) & 15
+                line = (a >> 13) & 15
+                if p >= st.players or i >= len(st.collections[p]) or kind > _K_FEMALE \
+                        or line >= _LINES:
                     raise ValueError("no such card")
-                self.notes[(p, i)] = (kind, line, arena)
+                self.notes[(p, i)] = (kind, line, (a >> 17) & 1)
             else:
                 st.apply_action(a)
         self.steps += 1

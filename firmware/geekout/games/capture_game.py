@@ -16,19 +16,15 @@ from micropython import const
 
 from geekout.games import capture_cat as cat
 from geekout.games import capture_fold as F
-from geekout.rules import capture as C
 from geekout.ui.core import Screen, title
 
 # Action ids and trait bits of rules/capture_actions (the journal format), as compile-time
 # constants: a game runs without that module in RAM.
 _A_DRAW = const(0)
-
-_MODES = ("capture_draw", "capture_throw", "capture_check")
-# Rules-core phases, the screen's mode in each, and its module (index in _MODES).
-_PHASES = ("draw", "setup", "throw", "check", "bullseye", "take", "over")
-_MODE_NAMES = ("draw", "cards", "throw", "check", "tie", "take", "over")
-_MODULE_OF = (0, 0, 1, 2, 2, 2, -1)
-_MENU = "geekout.games.capture_menu"
+_OVER = const(6)  # the core's phase id of a finished game
+# No module-level tables or helpers: each global, method and attribute name is interned
+# for good on the gadget, and past ~620 names the interpreter takes a 7.4 KB name table
+# (docs/gadget-capture.md). The mode modules: capture_draw, capture_throw, capture_check.
 
 
 class CaptureGame(Screen):
@@ -43,27 +39,24 @@ class CaptureGame(Screen):
         self.note = ""  # the last thing that happened, shown on the screen
         self.menu = None  # the menu of a menu-like mode
         self.mode = ""
-        self.ph = None  # the loaded mode module
-        self.ph_name = ""
-        self.pending = False  # the mode module is still to be loaded (ensure)
+        self.module = None  # the loaded mode module
+        self.path = ""  # its name (geekout.games.capture_...)
+        self.waiting = False  # the mode module is still to be loaded (ensure)
         self.undo_due = False  # Undo chosen in the game menu: done at the next tick
         self.opt = 0  # throw mode: option index
-        self.lum = 0  # draw mode: luminous slots
-        self.cursor = 0  # draw mode: slot cursor
+        self.luminous = 0  # draw mode: luminous slots (bit mask)
+        self.pos = 0  # draw mode: slot cursor
+        self.slots = []  # cards mode: the slot of each card in the menu
         self.row = 0  # check mode: player row
-        self.vals = bytearray(cfg.players)
-        self.tkey = -1
-        self.asked = False  # a tie: type advantage already asked
-        self.slot_of = []
+        self.values = bytearray(cfg.players)  # check mode: the points being entered
+        self.target = -1  # check mode: the target entered (round * 16 + its index)
+        self.done = False  # a tie: type advantage already asked
         self.sync()
 
     # -- state queries ---------------------------------------------------------------
     @property
     def state(self):
         return self.game.state
-
-    def counts(self):
-        return [len(c) for c in self.state.collections]
 
     def seat(self):
         st = self.state
@@ -84,7 +77,8 @@ class CaptureGame(Screen):
     def emit(self, event, text, scores=None, winners=None):
         st = self.state
         self.app.emit(event, min(st.round, self.cfg.rounds() - 1), self.cfg.rounds(),
-                      self.seat(), st.players, scores or self.counts(), text, winners)
+                      self.seat(), st.players, scores or [len(c) for c in st.collections], text,
+                      winners)
 
     # -- steps -------------------------------------------------------------------------
     def commit(self, acts, text):
@@ -126,12 +120,22 @@ class CaptureGame(Screen):
         # for them only), then one state in RAM at a time during the replay (a prefix of
         # a good journal replays; the mode comes back at the next draw).
         self.drop_modes()
-        text = "Undone: " + step_text(F.step_actions(j.actions, cut))
+        acts = F.step_actions(j.actions, cut)
+        a = acts[-1] if acts else 0
+        if a & 31 == F.A_NOTE:
+            text = "Undone: line entry"
+        elif a & 31 == _A_DRAW:
+            text = "Undone: the draw"
+        else:
+            # rules/capture_actions, by its dotted name in a string: for this toast only
+            text = "Undone: " + __import__("geekout.rules.capture_actions", None, None,
+                                           ("*",)).action_text(a)
+            cat.unload("geekout.rules.capture_actions")
         prefix = j.actions[:cut]
         del self.game
         self.game = F.replay(self.cfg, prefix)
         j.undo(len(j.actions) - cut)
-        self.tkey = -1
+        self.target = -1
         self.note = text
         self.sync()
         self.ui.toast(text)
@@ -143,12 +147,12 @@ class CaptureGame(Screen):
         others dropped) by ensure(), at the next draw or key: by then the code that
         made the step has returned, so two mode modules are never in RAM together."""
         st = self.state
-        phase = st.phase_name()
         self.menu = None
-        i = _PHASES.index(phase)
-        self.mode = _MODE_NAMES[i]
-        self.pending = phase != "over"
-        if not self.pending:
+        # the core's phase id indexes its phase_name() tuple: draw setup throw check
+        # bullseye take over
+        self.mode = ("draw", "cards", "throw", "check", "tie", "take", "over")[st.phase]
+        self.waiting = st.phase != _OVER
+        if not self.waiting:
             self.app.board.leds.show_seats(st.players)
         name = "capture." + self.mode
         if name != self.name:
@@ -159,51 +163,55 @@ class CaptureGame(Screen):
 
     def ensure(self):
         """The mode module of the phase, loaded and entered (see sync)."""
-        if self.pending:
-            self.pending = False
+        if self.waiting:
+            self.waiting = False
             st = self.state
-            phase = st.phase_name()
-            self.load(_MODES[_MODULE_OF[_PHASES.index(phase)]]).enter(self, phase)
+            self.load(("geekout.games.capture_draw", "geekout.games.capture_draw",
+                       "geekout.games.capture_throw", "geekout.games.capture_check",
+                       "geekout.games.capture_check", "geekout.games.capture_check")[st.phase]
+                      ).enter(self, st.phase_name())
             self.app.board.leds.show_turn(self.seat(), st.players)
-        elif self.ph is None and self.ph_name:
-            self.load(self.ph_name)  # back from the game menu: same mode, not entered again
-        return self.ph
+        elif self.module is None and self.path:
+            self.load(self.path)  # back from the game menu: same mode, not entered again
+        return self.module
 
-    def load(self, name):
-        """The mode module `name`, the other one dropped from RAM."""
-        mod = self.ph
-        if self.ph_name != name or mod is None:
-            self.ph = None
-            for other in _MODES:
-                if other != name:
-                    cat.unload("geekout.games." + other)
-            mod = __import__("geekout.games." + name, None, None, (name,))
-            self.ph = mod
-            self.ph_name = name
+    def load(self, path):
+        """The mode module of that dotted name, the others dropped from RAM."""
+        mod = self.module
+        if self.path != path or mod is None:
+            self.module = None
+            self.drop_modes(path)
+            mod = __import__(path, None, None, ("*",))
+            self.module = mod
+            self.path = path
         return mod
 
     def park(self):
         """A menu is pushed over this screen: the mode module leaves RAM meanwhile (its
         state is on this screen, and no menu of it holds its functions); ensure() brings
         it back, not entered again, when this screen is drawn."""
-        if self.menu is None and self.ph is not None:
-            self.ph = None
-            cat.unload("geekout.games." + self.ph_name)
+        if self.menu is None and self.module is not None:
+            self.module = None
+            cat.unload(self.path)
 
     def enter(self):
         self.sync()
 
-    def drop_modes(self):
-        self.ph = None
-        self.ph_name = ""
-        self.pending = True
-        for name in _MODES:
-            cat.unload("geekout.games." + name)
+    def drop_modes(self, path=""):
+        """Every mode module out of RAM (but the one named `path`, about to be used)."""
+        if not path:
+            self.module = None
+            self.path = ""
+            self.waiting = True
+        for name in ("geekout.games.capture_draw", "geekout.games.capture_throw",
+                     "geekout.games.capture_check"):
+            if name != path:
+                cat.unload(name)
 
     def tick(self, now):
         if self.ui.top() is self:
-            if _MENU in sys.modules:
-                cat.unload(_MENU)  # its menus are closed
+            if "geekout.games.capture_menu" in sys.modules:
+                cat.unload("geekout.games.capture_menu")  # its menus are closed
             if self.undo_due:
                 self.undo_due = False
                 self.undo()
@@ -218,7 +226,7 @@ class CaptureGame(Screen):
         from geekout.games import capture
 
         self.drop_modes()
-        self.pending = False
+        self.waiting = False
         data = capture.final_data(self.game)
         del self.game  # the rules core's state (and through it the core) leaves RAM
         self.ui.replace(capture.end_screen(self.app, data))
@@ -230,8 +238,8 @@ class CaptureGame(Screen):
             self.to_end()
         elif self.menu is not None:
             self.menu.key(k)
-        elif self.ph is not None:
-            self.ph.key(self, k)
+        elif self.module is not None:
+            self.module.key(self, k)
 
     def long_ok(self):
         if self.state.is_terminal():
@@ -252,17 +260,6 @@ class CaptureGame(Screen):
         elif self.mode == "over":
             title(fb, "Game over")
             fb.text("OK: collections", 0, 20, 1)
-        elif self.ph is not None:
-            self.ph.draw(self, fb)
+        elif self.module is not None:
+            self.module.draw(self, fb)
 
-
-def step_text(acts):
-    """A short description of a step for the undo toast."""
-    a = acts[-1] if acts else 0
-    if a & 31 == F.A_NOTE:
-        return "line entry"
-    if a & 31 == _A_DRAW:
-        return "the draw"
-    text = C.action_text(a)  # rules/capture_actions: in RAM for this toast only
-    cat.unload("geekout.rules.capture_actions")
-    return text

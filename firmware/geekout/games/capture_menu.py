@@ -7,7 +7,6 @@ Functions take the game screen (games/capture_game.py) as `g`.
 from micropython import const
 
 from geekout.games import capture_cat as cat
-from geekout.rules import capture as C
 from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, TextPage
 
 # Action ids and trait bits of rules/capture_actions (the journal format), as compile-time
@@ -18,12 +17,8 @@ _ACTIVE_TARGET = const(8)
 _LUMINOUS = const(16384)
 
 _FLASH_SCORE = const(2)  # hal.leds.FLASH_SCORE
-
-
-def _draw():
-    from geekout.games import capture_draw
-
-    return capture_draw
+_SLOTS = const(6)  # rules/capture: wild card places
+_NO_CARD = const(-1)
 
 
 def long_ok(g):
@@ -35,11 +30,11 @@ def long_ok(g):
         items.append("Elemental zone")
     if g.mode in ("cards", "throw", "check") and st.target() < _ACTIVE_TARGET:
         for s in st.slots:
-            if s != C.NO_CARD:
+            if s != _NO_CARD:
                 items.append("Name a card")
                 break
     items += ["Collections", "Help", "Home", "End game"]
-    g.ui.push(Menu(g.ui, "Game menu", items, lambda i: game_menu(g, items[i]), "capture.menu"))
+    g.ui.push(Menu(g.ui, "Game menu", items, lambda i: chose(g, items[i]), "capture.menu"))
 
 
 def critical(g):
@@ -61,17 +56,17 @@ def critical(g):
         who = [(a >> 9) & 3 for a in crits if (a >> 5) & 15 == t]
         last = st.last_thrower
 
-        def catcher(j):
+        def chose(n):
             g.ui.pop()
             g.ui.pop()
-            c = who[j]
+            c = who[n]
             if g.commit([_A_CRITICAL | (t | c << 4) << 5], "{} critical: {}".format(
                     SEAT_NAMES[c], labels[i])):
                 board = g.app.board
                 board.leds.flash(_FLASH_SCORE, board.clock(), c)
                 g.ui.cue("score")
 
-        g.ui.push(Menu(g.ui, "Whose cube?", [SEAT_NAMES[c] for c in who], catcher,
+        g.ui.push(Menu(g.ui, "Whose cube?", [SEAT_NAMES[c] for c in who], chose,
                           "capture.catcher", None, who.index(last) if last in who else 0))
 
     g.ui.push(Menu(g.ui, "Critical catch", labels, target, "capture.crit"))
@@ -93,46 +88,49 @@ def zone(g):
     g.ui.push(Menu(g.ui, "Cube in a zone", labels, chose, "capture.zone"))
 
 
-def game_menu(g, item):
+def chose(g, text):
+    """The game menu's item `text` was chosen."""
     ui = g.ui
     ui.pop()
-    if item == "Undo":
+    if text == "Undo":
         g.undo_due = True  # done at the next tick, once this module has left RAM
-    elif item == "Critical catch":
+    elif text == "Critical catch":
         critical(g)
-    elif item == "Elemental zone":
+    elif text == "Elemental zone":
         zone(g)
-    elif item == "Name a card":
+    elif text == "Name a card":
         st = g.state
-        slots = [s for s in range(C.SLOTS) if st.slots[s] != C.NO_CARD]
+        slots = [s for s in range(_SLOTS) if st.slots[s] != _NO_CARD]
+
+        def chose(i):
+            ui.pop()
+            from geekout.games import capture_draw
+
+            capture_draw.name_card(g, slots[i])
+
         ui.push(Menu(ui, "Name which?", [cat.slot_label(g.cat, st, s) for s in slots],
-                     lambda i: (ui.pop(), _draw().name_card(g, slots[i])), "capture.which"))
-    elif item == "Collections":
-        show_collections(g)
-    elif item == "Help":
+                     chose, "capture.which"))
+    elif text == "Collections":
+        # each player's cards (luminous marked *) and the fled count
+        st = g.state
+        items = ["{} {} cards".format(SEAT_NAMES[p], len(st.collections[p]))
+                 for p in range(st.players)]
+        items.append("Fled: {}".format(st.fled))
+
+        def player(p):
+            if p >= st.players:
+                return
+            coll = st.collections[p]
+            text = "\n".join("{}{}".format(cat.coll_name(g.cat, g.cfg, p, i, coll[i]),
+                                           "*" if coll[i] & _LUMINOUS else "")
+                             for i in range(len(coll)))
+            ui.push(TextPage(ui, SEAT_NAMES[p], text, "capture.coll"))
+
+        ui.push(Menu(ui, "Collections", items, player, "capture.colls"))
+    elif text == "Help":
         g.app.show_help()
-    elif item == "Home":
+    elif text == "Home":
         g.app.go_home()
     else:
         ui.push(Confirm(ui, "End this game? It will not be saved.", g.app.finish,
                         None, False, "capture.end?"))
-
-
-
-def show_collections(game):
-    """Game menu > Collections: each player's cards (luminous marked *) and fled count."""
-    ui = game.ui
-    st = game.state
-    items = ["{} {} cards".format(SEAT_NAMES[p], len(st.collections[p])) for p in range(st.players)]
-    items.append("Fled: {}".format(st.fled))
-
-    def chose(p):
-        if p >= st.players:
-            return
-        coll = st.collections[p]
-        text = "\n".join("{}{}".format(cat.coll_name(game.cat, game.cfg, p, i, coll[i]),
-                                       "*" if coll[i] & _LUMINOUS else "")
-                         for i in range(len(coll)))
-        ui.push(TextPage(ui, SEAT_NAMES[p], text, "capture.coll"))
-
-    ui.push(Menu(ui, "Collections", items, chose, "capture.colls"))

@@ -7,11 +7,19 @@ its type, C12; the solo trials always play in an arena), the first player (the
 youngest), then a summary with the deck size and the number of rounds (C1).
 """
 
+from micropython import const
+
 from geekout.games import capture_cat as cat
 from geekout.games import capture_fold as F
 from geekout.ui import keys
 from geekout.ui.widgets import SEAT_NAMES, Menu, Spinner, TextPage
 
+# Offsets in a catalog card's bytes (games/capture_cat.py) and the starter bit.
+_STAGES = const(2)
+_TYPES = const(3)
+_WEAK = const(4)
+_SPECIAL = const(5)
+_SP_STARTER = const(1)
 # Type ids 1-8 (rules/capture_score.TYPE_NAMES, kept here so setup needs no scorer).
 TYPE_NAMES = ("fire", "water", "plant", "magnetic", "mystical", "twilight", "earth", "beast")
 
@@ -51,41 +59,43 @@ class Setup:
         self.first = 0
         self.cat = cat.cards(app)
         c = self.cat
-        self.choices = [i for i in range(len(c)) if c.get(i, cat.SPECIAL) & cat.SP_STARTER
-                        and c.get(i, cat.STAGES) in (2, 3)]
+        # the catalog rows of the starters offered
+        self.rows = [i for i in range(len(c)) if c.get(i, _SPECIAL) & _SP_STARTER
+                     and c.get(i, _STAGES) in (2, 3)]
 
     def begin(self):
         leds = self.app.board.leds
         leds.show_seats(2)
-        self.ui.push(Spinner(self.ui, "Players", 1, 4, 2, self.chose_players,
+
+        def chose(n):
+            self.players = n
+            self.starters = []
+            self.wicked = False
+            self.arena = 1 if n == 1 else 0
+            self.ask_starter()
+
+        self.ui.push(Spinner(self.ui, "Players", 1, 4, 2, chose,
                              lambda n: "Solo trials" if n == 1 else "{} players".format(n),
                              "capture.players",
                              lambda n: " ".join(SEAT_NAMES[i][:3] for i in range(n)),
                              leds.show_seats))
 
-    def chose_players(self, n):
-        self.players = n
-        self.starters = []
-        self.wicked = False
-        self.arena = 1 if n == 1 else 0
-        self.ask_starter()
-
     def ask_starter(self):
         p = len(self.starters)
         self.app.board.leds.show_turn(p, self.players)
-        items = [self.cat.name(r) for r in self.choices] + ["Other 3-stage", "Other 2-stage"]
+        items = [self.cat.name(r) for r in self.rows] + ["Other 3-stage", "Other 2-stage"]
         self.ui.push(Menu(self.ui, SEAT_NAMES[p] + "'s starter", items,
-                          lambda i: self.chose_starter(p, i), "capture.starter"))
+                          lambda i: self.chose(p, i), "capture.starter"))
 
-    def chose_starter(self, p, i):
+    def chose(self, p, i):
         """Player p's starter; the later players' choices go (BACK then a new choice)."""
         del self.starters[p:]
-        if i < len(self.choices):
-            r = self.choices[i]
+        if i < len(self.rows):
+            r = self.rows[i]
             c = self.cat
-            s = (c.get(r, cat.STAGES), r + 1, c.get(r, cat.TYPES), c.get(r, cat.WEAK))
+            s = (c.get(r, _STAGES), r + 1, c.get(r, _TYPES), c.get(r, _WEAK))
         else:
-            s = (3 if i == len(self.choices) else 2, 0, 0, 0)
+            s = (3 if i == len(self.rows) else 2, 0, 0, 0)
         self.starters.append(s)
         if len(self.starters) < self.players:
             self.ask_starter()

@@ -8,7 +8,6 @@ Functions take the game screen (games/capture_game.py) as `g`.
 
 from micropython import const
 
-from geekout.rules import capture as C
 from geekout.ui import keys
 from geekout.ui.core import title
 from geekout.ui.widgets import SEAT_NAMES
@@ -17,6 +16,7 @@ from geekout.ui.widgets import SEAT_NAMES
 # constants: a game runs without that module in RAM.
 _A_THROW = const(5)
 _A_ECUBE = const(8)
+_ECUBES = const(3)  # C13: elemental cubes
 
 # Throw-mode options.
 _GEEK = const(0)
@@ -25,27 +25,11 @@ _CRIT = const(2)
 _ZONE = const(3)
 _ECUBE_OUT = const(4)
 _ECUBE_BACK = const(5)
-OPT_TEXT = ("Geekcube", "Hypercube", "Critical catch", "Elemental zone", "Elem. cube out",
-            "Elem. cube back")
-
-
-def _menu():
-    from geekout.games import capture_menu
-
-    return capture_menu
 
 
 def enter(g, phase):
     g.mode = "throw"
     g.opt = 0
-
-
-def key(g, k):
-    key_throw(g, k)
-
-
-def draw(g, fb):
-    draw_throw(g, fb)
 
 
 def options(g):
@@ -65,40 +49,39 @@ def options(g):
         out.append(_ZONE)
     if st.solo:
         out.append(_ECUBE_OUT if st.ecubes else _ECUBE_BACK)
-        if 0 < st.ecubes < C.ELEMENTAL_CUBES:
+        if 0 < st.ecubes < _ECUBES:
             out.append(_ECUBE_BACK)
     return out
 
 
-def key_throw(g, k):
+def key(g, k):
     opts = options(g)
     if k == keys.UP:
         g.opt = (g.opt - 1) % len(opts)
     elif k == keys.DOWN:
         g.opt = (g.opt + 1) % len(opts)
-    elif k == keys.OK:
-        o = opts[g.opt % len(opts)]
-        do_option(g, o)
-
-
-def do_option(g, o):
+    if k != keys.OK:
+        return
+    o = opts[g.opt % len(opts)]
     st = g.state
-    p = st.thrower()
     if o == _GEEK or o == _HYPER:
         g.opt = 0
-        g.commit([_A_THROW | o << 5], "{}: {}".format(SEAT_NAMES[p], OPT_TEXT[o]))
-    elif o == _CRIT:
+        g.commit([_A_THROW | o << 5], "{}: {}".format(SEAT_NAMES[st.thrower()],
+                                                      ("Geekcube", "Hypercube")[o]))
+    elif o == _CRIT or o == _ZONE:
         g.park()  # this module leaves RAM while the menus are up
-        _menu().critical(g)
-    elif o == _ZONE:
-        g.park()
-        _menu().zone(g)
+        from geekout.games import capture_menu
+
+        if o == _CRIT:
+            capture_menu.critical(g)
+        else:
+            capture_menu.zone(g)
     else:
         back = o == _ECUBE_BACK
         g.commit([_A_ECUBE | (1 if back else 0) << 5], "Elemental cube " + ("back" if back else "out"))
 
 
-def draw_throw(g, fb):
+def draw(g, fb):
     st = g.state
     p = st.thrower()
     title(fb, "R{}/{} {} throws".format(st.round + 1, g.cfg.rounds(), SEAT_NAMES[p]))
@@ -126,7 +109,8 @@ def draw_throw(g, fb):
         fb.text("Zones: {} cubes".format(st.ecubes), 0, 29, 1)
     opts = options(g)
     o = opts[g.opt % len(opts)]
-    text = OPT_TEXT[o]
+    text = ("Geekcube", "Hypercube", "Critical catch", "Elemental zone", "Elem. cube out",
+            "Elem. cube back")[o]
     if st.queue and o <= _HYPER:
         text = "Again: " + ("hyper" if o else "geek")
     fb.text("^v " + text, 0, 47, 1)

@@ -491,6 +491,24 @@ def score_file(doc):
     return score(players, arena, solo)
 
 
+# The rules core's constants for the tools (capture.CHANCE... reach them through the
+# core's __getattr__): the core itself uses private compile-time copies.
+CHANCE = const(-1)  # players (OpenSpiel ids); TABLE: the players together tell a fact
+TABLE = const(-2)
+TERMINAL = const(-4)
+MAX_PLAYERS = const(4)
+SLOTS = const(6)  # C1: wild Geekmons per round
+WILD_PER_PLAYER = const(10)  # C1: one set of 10 per player
+SOLO_WILD = const(34)  # C13 (rulebook solo set-up): 3 sets plus 4 more cards
+CUBES = ((4, 2), (8, 4))  # C2 (geek, hyper) per round; C13 solo
+ELEMENTAL_CUBES = const(3)  # C13
+NO_CARD = const(-1)
+PHASE_NAMES = ("draw", "setup", "throw", "check", "bullseye", "take", "over")
+# How a target ended: the third item of each results entry of the core.
+HOW_NAMES = ("", "critical", "points", "type", "bullseye", "fled", "kept", "munchkey",
+             "taken", "solo")
+
+
 # -- the rules core's tool helpers ---------------------------------------------------
 # rules/capture.py hands these out through its module __getattr__: they live here, out
 # of the gadget's RAM while a game is played (the scorer is loaded only at the end of
@@ -513,14 +531,14 @@ def _state_class():
             def current_player(self):
                 phase = self.phase_name()
                 if phase == "draw":
-                    return c.CHANCE
+                    return CHANCE
                 if phase == "over":
-                    return c.TERMINAL
+                    return TERMINAL
                 if phase == "throw":
                     return self.thrower()
                 if phase == "take":
                     return self.taker
-                return c.TABLE
+                return TABLE
 
             def is_chance(self):
                 return self.phase_name() == "draw"
@@ -576,7 +594,7 @@ def _state_class():
                 return "round {} first {} {} | deck {}+{} | slots {} | cubes {}".format(
                     self.round + 1, self.first + 1, self.phase_name(), self.deck,
                     self.encounters,
-                    "".join("." if x == c.NO_CARD else ("*" if x & c.LUMINOUS else "o")
+                    "".join("." if x == NO_CARD else ("*" if x & c.LUMINOUS else "o")
                             for x in self.slots),
                     " ".join("{}g{}h".format(self.geek[p], self.hyper[p])
                              for p in range(self.players)))
@@ -598,8 +616,6 @@ def new_initial_state(players=2, starter_stages=None, first=0, wicked=False, are
 
 def rounds_for(players, starter_stages):
     """C1/C13: rounds a game lasts (6 wild cards a round until the deck runs out)."""
-    from .capture import SLOTS, SOLO_WILD, WILD_PER_PLAYER
-
     wild = SOLO_WILD if players == 1 else WILD_PER_PLAYER * players
     for s in starter_stages:
         wild += s - 1
