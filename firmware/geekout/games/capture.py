@@ -63,6 +63,8 @@ def play(app, config, actions, start=True):
     cfg = F.Config(config)
     g = F.replay(cfg, actions)
     if g.state.is_terminal():
+        # this module's work is done too (capture_end imports it again for an undo)
+        cat.unload("geekout.games.capture")
         return end_screen(app, final_data(g))
     from geekout.games.capture_game import CaptureGame
 

@@ -230,6 +230,7 @@ class CaptureGame(Screen):
         data = capture.final_data(self.game)
         del self.game  # the rules core's state (and through it the core) leaves RAM
         self.ui.replace(capture.end_screen(self.app, data))
+        cat.unload("geekout.games.capture")  # the end screens need it only for an undo
 
     # -- keys ------------------------------------------------------------------------
     def key(self, k):
