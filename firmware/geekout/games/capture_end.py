@@ -85,7 +85,7 @@ class Final:
             if p >= self.players or i >= len(self.collections[p]) or kind > _K_FEMALE \
                     or line >= len(LINES):
                 raise ValueError("no such card")
-            self.notes[(p, i)] = (kind, line, arena)
+            self.notes[p | i << 2] = kind | line << 4 | arena << 8  # as capture_fold.Game
         self.steps += 1
 
     def refold(self, payload, cut):
@@ -96,8 +96,7 @@ class Final:
                 break
             for a in acts:
                 if a & 31 == F.A_NOTE:
-                    p, i, kind, line, arena = note_fields(a)
-                    notes[(p, i)] = (kind, line, arena)
+                    notes[a >> 5 & 511] = a >> 14 & 511  # as capture_fold.Game
         self.notes = notes
         self.steps -= 1
 
@@ -180,9 +179,9 @@ class EndScreen(Screen):
     def structure(self, p, i):
         """(kind, line letter index, arena) of collection card i of player p: the
         players' entry, else what the starter and the catalog say."""
-        got = self.fin.notes.get((p, i))
+        got = self.fin.notes.get(p | i << 2)
         if got is not None:
-            return got
+            return (got & 15, got >> 4 & 15, got >> 8)
         cfg = self.cfg
         traits = self.fin.collections[p][i]
         arena = 0

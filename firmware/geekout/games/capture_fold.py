@@ -142,7 +142,9 @@ class Game:
 
         self.cfg = cfg
         self.state = C.CaptureState(*cfg.core())
-        self.notes = {}  # (player, card) -> (kind, line, arena)
+        # player | card<<2 -> kind | line<<4 | arena<<8 (a note's two halves: small ints,
+        # no tuples: a dict slot an entry)
+        self.notes = {}
         self.steps = 0
 
     def apply_step(self, acts):
@@ -161,7 +163,7 @@ class Game:
                 if p >= st.players or i >= len(st.collections[p]) or kind > _K_FEMALE \
                         or line >= _LINES:
                     raise ValueError("no such card")
-                self.notes[(p, i)] = (kind, line, (a >> 17) & 1)
+                self.notes[a & 511] = a >> 9 & 511
             else:
                 st.apply_action(a)
         self.steps += 1
