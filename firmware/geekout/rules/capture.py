@@ -2,9 +2,11 @@
 
 Pure and deterministic, shaped like the Masters core (OpenSpiel: current player or
 CHANCE/TERMINAL, legal actions, chance outcomes, apply_action). CaptureState holds what
-a game needs (the gadget's state); the states the tools make (new_initial_state,
-replay) are TableState, which adds the OpenSpiel-style queries, is_legal, clone and a
-text view (capture_score.py, loaded on first use through this module's __getattr__). Deck draws are chance
+a game needs (the gadget's state: the gadget keeps its own journal, games/capture_fold.py);
+the states the tools make (new_initial_state, replay) are TableState, which adds the
+journal of the actions applied (.journal, an array of ints), the OpenSpiel-style queries,
+is_legal, clone and a text view (capture_score.py, loaded on first use through this
+module's __getattr__). Deck draws are chance
 actions written to the journal, so replaying a journal rebuilds the game and undo is a
 replay. Everything the table does is an action a few-button gadget can enter: which
 cube a player throws, a critical catch, a cube landing in an elemental zone, the points
@@ -14,8 +16,6 @@ end-of-game points are capture_score's job (C4-C10, C12).
 Actions and card traits are ints, defined in capture_actions (re-exported here, so
 `capture.throw_action(...)` works; the core itself runs without that module in RAM).
 """
-
-from array import array
 
 from micropython import const
 
@@ -125,7 +125,6 @@ class CaptureState:
         self.round = 0
         self.first = first
         self.phase = _DRAW
-        self.journal = array("i")  # 4 bytes an entry, appended as the table plays
         self.slots = [_NO_CARD] * _SLOTS
         self.drawn = 0
         self.collections = [[starters[p]] for p in range(players)]
@@ -264,7 +263,6 @@ class CaptureState:
         if phase == _DRAW:
             if kind != _A_DRAW or arg > 1 or (arg and not self.encounters):
                 raise ValueError("a draw is a Geekmon or an encounter card left in the deck")
-            self.journal.append(action)
             # C1: an encounter card makes the next Geekmon drawn luminous (two: the next two).
             if arg:
                 self.encounters -= 1
@@ -296,7 +294,6 @@ class CaptureState:
                 if not 0 <= arg >> 3 <= 999:
                     raise ValueError("card numbers are 1-999")
                 new = (old & ~(1023 << _N_SHIFT)) | (arg >> 3) << _N_SHIFT
-            self.journal.append(action)
             self.slots[slot] = new
             return
         n = self.players
@@ -308,11 +305,9 @@ class CaptureState:
                     raise ValueError("no such card in that collection")
                 if self.round == 0 and i != 0:
                     raise ValueError("the first round's active Geekmon is the starter")
-                self.journal.append(action)
                 self.active[p] = i
                 return
             if action == _GO:
-                self.journal.append(action)
                 g, h = self.cubes
                 for p in range(n):
                     self.geek[p] = g
@@ -372,7 +367,6 @@ class CaptureState:
                 raise ValueError("no elemental cube to move that way")
             else:
                 self.ecubes += 1 if arg else -1
-            self.journal.append(action)
             return
         if phase == _THROW:
             if kind != _A_THROW or arg > 1:
@@ -383,7 +377,6 @@ class CaptureState:
                     raise ValueError("rethrow the cube from the elemental zone")
             elif not (self.hyper[p] if arg else self.geek[p]):
                 raise ValueError("no such cube left")
-            self.journal.append(action)
             if arg:
                 self.hyper[p] -= 1
             else:
@@ -411,13 +404,11 @@ class CaptureState:
                 v = arg >> 2
                 if p >= n or self.spent[p] + v > self.max_points():
                     raise ValueError("more points than that player's cubes")
-                self.journal.append(action)
                 self.points[p] = v
                 self.entered = True
                 return
             if action != _RESOLVE:
                 raise ValueError("enter points or check the card")
-            self.journal.append(action)
             self.entered = True
             # C3 (C11 for an active, C13 solo) for the target being checked: who captures
             # it and how, or a tie (bull's eye), or it flees (C1/C3) or its owner keeps it
@@ -495,14 +486,12 @@ class CaptureState:
         if phase == _BULLSEYE:
             if kind != _A_BULLSEYE or arg not in self.tied:
                 raise ValueError("bull's eye: one of the tied players")
-            self.journal.append(action)
             self._capture(arg, _H_BULLSEYE)
             return
         if phase == _TAKE:
             owner = self.target() - _ACTIVE_TARGET
             if kind != _A_TAKE or arg >= len(self.collections[owner]):
                 raise ValueError("take a card of that collection, or nothing")
-            self.journal.append(action)
             if arg:
                 card = self.collections[owner].pop(arg)
                 self.collections[self.taker].append(card)

@@ -525,8 +525,20 @@ def _state_class():
         from . import capture as c
 
         class TableState(c.CaptureState):
-            """The rules core's state with the tools' queries: current player (OpenSpiel
-            ids), chance outcomes, is_legal, a standing by cards, clone, a text view."""
+            """The rules core's state with the journal of the actions applied (4 bytes an
+            action: the gadget's state does without it) and the tools' queries: current
+            player (OpenSpiel ids), chance outcomes, is_legal, a standing by cards, clone,
+            a text view."""
+
+            def __init__(self, *config):
+                c.CaptureState.__init__(self, *config)
+                self.journal = array("i")
+
+            def apply_action(self, action):
+                """The core's apply_action (ValueError: state unchanged), then the
+                action joins the journal."""
+                c.CaptureState.apply_action(self, action)
+                self.journal.append(action)
 
             def current_player(self):
                 phase = self.phase_name()
