@@ -107,17 +107,17 @@ def validate(ev):
         raise BadEvent("unknown event type {}".format(kind))
     # Per type, 8 bytes: the tuple's length, then the upper bound (inclusive) of each
     # field after the type, the player first (3: four seats at most); constants in the
-    # code, so no global names.
+    # code, so no global names (indexed, not sliced: nothing allocated).
     k = kind * 8
     lim = (b"\2\3\0\0\0\0\0\0" b"\2\3\0\0\0\0\0\0" b"\6\3\2\2\3\3\0\0"
            b"\x08\3\3\1\3\3\3\1" b"\3\3\3\0\0\0\0\0" b"\3\3\1\0\0\0\0\0"
            b"\4\3\3\1\0\0\0\0" b"\6\3\3\3\3\1\0\0" b"\4\3\3\3\0\0\0\0"
-           b"\2\3\0\0\0\0\0\0")[k:k + 8]
-    if len(ev) != lim[0]:
-        raise BadEvent("{} takes {} fields".format(TYPE_NAMES[kind], lim[0]))
-    for i in range(1, lim[0]):
+           b"\2\3\0\0\0\0\0\0")
+    if len(ev) != lim[k]:
+        raise BadEvent("{} takes {} fields".format(TYPE_NAMES[kind], lim[k]))
+    for i in range(1, lim[k]):
         v = ev[i]
-        if not isinstance(v, int) or not 0 <= v <= lim[i]:
+        if not isinstance(v, int) or not 0 <= v <= lim[k + i]:
             # The fields' names (JSON names where they match), only for this message.
             raise BadEvent("{}: '{}' must be 0-{}".format(
                 TYPE_NAMES[kind],
@@ -125,7 +125,7 @@ def validate(ev):
                  "player,ship,to,small,bomb,supernova,shield;player,ship;player,pay;"
                  "player,ship,pay;player,ship,target,target_ship,teleport;"
                  "player,target,target_ship;player").split(";")[kind].split(",")[i - 1],
-                lim[i]))
+                lim[k + i]))
     if kind == STARS:
         nm = ev[3]
         if (nm < 1 and ev[4]) or (nm < 2 and ev[5]):
