@@ -59,7 +59,7 @@ def scripted(players, wicked, arena, seed, undo_every=0, data_root="", root=""):
     """A full game by key presses; prints what the end shows and what was saved."""
     d = game(players, wicked, arena, seed, undo_every, data_root, True, root)
     end = d.ui.stack[1]  # the end screen under the scores page
-    fin = end.fin
+    fin = end  # the finished game (games/capture_end.py)
     lines = d.top().lines
     j = jn.Journal(d.board.storage)
     status = j.load()

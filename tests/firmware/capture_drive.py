@@ -233,7 +233,7 @@ class CaptureDriver:
     # -- the end ---------------------------------------------------------------------
     def _end(self, g):
         m = g.menu
-        players = g.fin.players
+        players = g.players
         for p in range(players):
             if "?" in m.items[p]:
                 self._menu_to(m, p)

@@ -140,7 +140,7 @@ def test_full_game_by_buttons(players, wicked, arena, seed, undo):
     assert page.name == "capture.scores"
     end = d.ui.stack[1]
     assert end.name == "capture.end"
-    fin = end.fin
+    fin = end  # the finished game (games/capture_end.py)
     # What was saved replays to the same collections and line entries.
     j = jn.Journal(d.board.storage)
     assert j.load() == jn.OK and j.game == "capture"

@@ -1,6 +1,6 @@
 """Geekmon Capture on the gadget: the end of the game (imported when it comes; the
-rules core and the game screen are dropped from RAM by then: a Final holds the
-collections, see games/capture_fold.py).
+rules core and the game screen are dropped from RAM by then: the end screen holds the
+collections, see games/capture.py final_data).
 
 Each player's collection is listed by catalog card; a card the catalog does not place in
 a line (or that was never named) shows "?" and the players enter its line structure:
@@ -52,55 +52,6 @@ KIND_NAMES = ("?", "1-stage", "2-stage", "3-stage", "Hyro (4)", "Legendary", "Mi
 KIND_SHORT = ("?", "1", "2", "3", "H", "L", "Mm", "Mo", "M", "F")
 
 
-def note(player, card, kind, line=0, arena=False):
-    """A line entry's action (kind F.A_NOTE, games/capture_fold.py)."""
-    return F.A_NOTE | (player | card << 2 | kind << 9 | line << 13 | (1 if arena else 0) << 17) << 5
-
-
-def note_fields(action):
-    """(player, card, kind, line, arena) of a note."""
-    a = action >> 5
-    return a & 3, (a >> 2) & 127, (a >> 9) & 15, (a >> 13) & 15, (a >> 17) & 1
-
-
-def types_of(traits):
-    return (traits >> _T_SHIFT) & 255
-
-
-class Final:
-    """A finished game without the rules core: what the end screens need (the
-    collections as traits ints, whether the solo trials were lost, the fled count) and
-    the players' line entries, kept up to date as entries are added or undone."""
-
-    def __init__(self, data):
-        (self.cfg, self.players, self.solo, self.lost, self.fled, self.collections,
-         self.notes, self.steps) = data
-
-    def apply_step(self, acts):
-        for a in acts:
-            if a & 31 != F.A_NOTE:
-                raise ValueError("the game is over")
-        for a in acts:
-            p, i, kind, line, arena = note_fields(a)
-            if p >= self.players or i >= len(self.collections[p]) or kind > _K_FEMALE \
-                    or line >= len(LINES):
-                raise ValueError("no such card")
-            self.notes[p | i << 2] = kind | line << 4 | arena << 8  # as capture_fold.Game
-        self.steps += 1
-
-    def refold(self, payload, cut):
-        """The line entries again, up to offset `cut` (an undo of an entry)."""
-        notes = {}
-        for start, acts in F.steps(payload):
-            if start >= cut:
-                break
-            for a in acts:
-                if a & 31 == F.A_NOTE:
-                    notes[a >> 5 & 511] = a >> 14 & 511  # as capture_fold.Game
-        self.notes = notes
-        self.steps -= 1
-
-
 class EndScreen(Screen):
     """Game over: a menu of the players' collections, Scores, Done."""
 
@@ -109,14 +60,18 @@ class EndScreen(Screen):
     def __init__(self, app, data):
         super().__init__(app.ui)
         self.app = app
-        self.fin = fin = Final(data)  # made here: games/capture.py names this class only
-        self.cfg = fin.cfg
+        # A finished game without the rules core (games/capture.py final_data): the
+        # collections as traits ints, whether the solo trials were lost, the fled count,
+        # and the players' line entries (notes: player | card<<2 -> kind | line<<4 |
+        # arena<<8, as capture_fold.Game), kept up to date as entries are added or undone.
+        (self.cfg, self.players, self.solo, self.lost, self.fled, self.collections,
+         self.notes, self.steps) = data
         self.cat = cat.cards(app)
         self.scored = None  # (totals, winner seats) once the scores were shown
         self.menu = self.end_menu()
 
     def enter(self):
-        self.app.board.leds.show_seats(self.fin.players)
+        self.app.board.leds.show_seats(self.players)
 
     def key(self, k):
         self.menu.key(k)
@@ -129,10 +84,35 @@ class EndScreen(Screen):
         self.menu.index = index
 
     def emit(self, event, text, scores=None, winners=None):
-        fin = self.fin
         n = self.cfg.rounds()
-        self.app.emit(event, n - 1, n, -1, fin.players, scores or
-                      [len(c) for c in fin.collections], text, winners)
+        self.app.emit(event, n - 1, n, -1, self.players, scores or
+                      [len(c) for c in self.collections], text, winners)
+
+    def apply_step(self, acts):
+        for a in acts:
+            if a & 31 != F.A_NOTE:
+                raise ValueError("the game is over")
+        for a in acts:
+            a >>= 5
+            p = a & 3
+            i = (a >> 2) & 127
+            if p >= self.players or i >= len(self.collections[p]) or (a >> 9) & 15 > _K_FEMALE \
+                    or (a >> 13) & 15 >= len(LINES):
+                raise ValueError("no such card")
+            self.notes[a & 511] = a >> 9 & 511
+        self.steps += 1
+
+    def refold(self, payload, cut):
+        """The line entries again, up to offset `cut` (an undo of an entry)."""
+        notes = {}
+        for start, acts in F.steps(payload):
+            if start >= cut:
+                break
+            for a in acts:
+                if a & 31 == F.A_NOTE:
+                    notes[a >> 5 & 511] = a >> 14 & 511
+        self.notes = notes
+        self.steps -= 1
 
     def refuse(self, reason):
         self.ui.toast(reason[:45])
@@ -141,7 +121,7 @@ class EndScreen(Screen):
     def commit(self, acts, text):
         """A line entry as one journal step; False (toast) when refused."""
         try:
-            self.fin.apply_step(acts)
+            self.apply_step(acts)
         except ValueError as e:
             self.refuse(str(e))
             return False
@@ -163,7 +143,7 @@ class EndScreen(Screen):
         j.undo(len(j.actions) - cut)
         self.emit("undo", "Undone: " + ("line entry" if notes else "last check"))
         if notes:
-            self.fin.refold(j.actions, cut)
+            self.refold(j.actions, cut)
             self.refresh()
             self.ui.toast("Undone: line entry")
             return
@@ -179,13 +159,13 @@ class EndScreen(Screen):
     def structure(self, p, i):
         """(kind, line letter index, arena) of collection card i of player p: the
         players' entry, else what the starter and the catalog say."""
-        got = self.fin.notes.get(p | i << 2)
+        got = self.notes.get(p | i << 2)
         if got is not None:
             return (got & 15, got >> 4 & 15, got >> 8)
         cfg = self.cfg
-        traits = self.fin.collections[p][i]
+        traits = self.collections[p][i]
         arena = 0
-        if cfg.arena and types_of(traits) & (1 << (cfg.arena - 1)):
+        if cfg.arena and (traits >> _T_SHIFT & 255) & (1 << (cfg.arena - 1)):
             arena = 1
         if i == 0:
             return (_K_THREE if cfg.stages[p] == 3 else _K_TWO, 0, arena)
@@ -224,7 +204,7 @@ class EndScreen(Screen):
         if own == line:
             return 0
         seen = []
-        coll = self.fin.collections[p]
+        coll = self.collections[p]
         for i in range(1, len(coll)):
             r = cat.row_of(cards, coll[i])
             if r < 0:
@@ -239,7 +219,7 @@ class EndScreen(Screen):
         return -1
 
     def label(self, p, i):
-        traits = self.fin.collections[p][i]
+        traits = self.collections[p][i]
         kind, line, arena = self.structure(p, i)
         tag = KIND_SHORT[kind]
         if kind in (_K_TWO, _K_THREE, _K_HYRO):
@@ -249,34 +229,32 @@ class EndScreen(Screen):
 
     def unknown(self, p):
         n = 0
-        for i in range(len(self.fin.collections[p])):
+        for i in range(len(self.collections[p])):
             if self.structure(p, i)[0] == _K_UNKNOWN:
                 n += 1
         return n
 
     # -- screens ---------------------------------------------------------------------
     def end_menu(self):
-        fin = self.fin
         items = []
-        for p in range(fin.players):
+        for p in range(self.players):
             u = self.unknown(p)
-            items.append("{} {} cards{}".format(SEAT_NAMES[p][:3], len(fin.collections[p]),
+            items.append("{} {} cards{}".format(SEAT_NAMES[p][:3], len(self.collections[p]),
                                                  " ?{}".format(u) if u else ""))
         items += ["Scores", "Done"]
-        head = "Trials failed" if fin.lost else "Game over"
+        head = "Trials failed" if self.lost else "Game over"
         return Menu(self.ui, head, items, self.chose, "capture.end", _nothing)
 
     def chose(self, i):
-        fin = self.fin
-        if i < fin.players:
+        if i < self.players:
             self.ui.push(self.card_list(i))
-        elif i == fin.players:
+        elif i == self.players:
             self.scores()
         else:
             self.app.finish()
 
     def card_list(self, p, index=0):
-        coll = self.fin.collections[p]
+        coll = self.collections[p]
         items = [self.label(p, i) for i in range(len(coll))]
         return Menu(self.ui, SEAT_NAMES[p] + " lines", items, lambda i: self.edit(p, i),
                     "capture.cards_end", None, index)
@@ -316,7 +294,7 @@ class EndScreen(Screen):
         """Player p's collection as score-file Geekmons (DESIGN.md), or raise
         ValueError naming the first card still to enter."""
         cfg = self.cfg
-        coll = self.fin.collections[p]
+        coll = self.collections[p]
         out = []
         for i in range(len(coll)):
             kind, line, arena = self.structure(p, i)
@@ -344,7 +322,7 @@ class EndScreen(Screen):
                 d["starter"] = True
             if traits & _LUMINOUS:
                 d["luminous"] = True
-            mask = types_of(traits)
+            mask = (traits >> _T_SHIFT & 255)
             if arena and cfg.arena:
                 mask |= 1 << (cfg.arena - 1)
             if mask:
@@ -353,7 +331,7 @@ class EndScreen(Screen):
         return out
 
     def scores(self):
-        st = self.fin
+        st = self
         checked = []
         # The scorer is in RAM only while it scores: the lines below are plain values.
         from geekout.rules import capture_score as S
@@ -379,7 +357,22 @@ class EndScreen(Screen):
                 lines.append("Winner: " + SEAT_NAMES[winners[0]])
             else:
                 lines.append("Shared: " + " ".join(SEAT_NAMES[w][:3] for w in winners))
-            lines.append("(" + tiebreak(res["players"], winners) + ")")
+            # C10: why the winner(s) won: points, then more Geekmons, then more legendaries
+            players = res["players"]
+            top = players[winners[0]]["total"]
+            level = [i for i in range(len(players)) if players[i]["total"] == top]
+            if len(level) == 1:
+                why = "most points"
+            else:
+                g = players[winners[0]]["geekmons"]
+                level = [i for i in level if players[i]["geekmons"] == g]
+                if len(level) == 1:
+                    why = "tie: more Geekmons"
+                elif len(winners) == 1:
+                    why = "tie: more legendaries"
+                else:
+                    why = "tie shared"
+            lines.append("(" + why + ")")
         for p in range(st.players):
             e = res["players"][p]
             lines.append("{} {} pts".format(SEAT_NAMES[p], e["total"]))
@@ -414,21 +407,6 @@ class EndScreen(Screen):
         return [" {:<8}x{:<2}{:>4}".format(heads[j][:8], counts[j], pts[j]) for j in range(len(heads))]
 
 
-def tiebreak(players, winners):
-    """C10: why the winner(s) won: points, then more Geekmons, then more legendaries."""
-    top = players[winners[0]]["total"]
-    level = [i for i in range(len(players)) if players[i]["total"] == top]
-    if len(level) == 1:
-        return "most points"
-    g = players[winners[0]]["geekmons"]
-    level = [i for i in level if players[i]["geekmons"] == g]
-    if len(level) == 1:
-        return "tie: more Geekmons"
-    if len(winners) == 1:
-        return "tie: more legendaries"
-    return "tie shared"
-
-
 class LineEditor(Screen):
     """One card's line structure: UP/DOWN change the field, OK goes on (and saves at the
     end), BACK goes back (or leaves without saving)."""
@@ -445,7 +423,7 @@ class LineEditor(Screen):
         self.line = line
         self.arena = arena
         self.field = 0
-        self.ask_arena = flow.cfg.arena and not types_of(flow.fin.collections[p][i])
+        self.ask_arena = flow.cfg.arena and not flow.collections[p][i] >> _T_SHIFT & 255
 
     def fields(self):
         n = 1
@@ -474,14 +452,17 @@ class LineEditor(Screen):
                 self.field += 1
             else:
                 line = self.line if has_line else 0
-                if self.flow.commit([note(self.p, self.i, self.kind, line, self.arena)],
+                # a note: games/capture_fold.py A_NOTE | player | card<<2 | kind<<9 |
+                # line<<13 | arena<<17
+                if self.flow.commit([F.A_NOTE | (self.p | self.i << 2 | self.kind << 9
+                                                 | line << 13 | self.arena << 17) << 5],
                                          "{} card {}: {}".format(SEAT_NAMES[self.p], self.i + 1,
                                                                  KIND_NAMES[self.kind])):
                     self.flow.saved(self.p, self.i)
 
     def draw(self, fb):
         fl = self.flow
-        traits = fl.fin.collections[self.p][self.i]
+        traits = fl.collections[self.p][self.i]
         title(fb, cat.coll_name(fl.cat, fl.cfg, self.p, self.i, traits))
         rows = ["Kind: " + KIND_NAMES[self.kind]]
         if self.kind in (_K_TWO, _K_THREE, _K_HYRO):
