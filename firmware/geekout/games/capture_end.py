@@ -190,23 +190,17 @@ class EndScreen(Screen):
             return (_K_SINGLE, 0, arena)
         if line == 255 or not (st or sp & _SP_HYRO):
             return (_K_UNKNOWN, 0, arena)
-        letter = self.letter(p, line)
-        if letter < 0:
-            return (_K_UNKNOWN, 0, arena)
-        return (_K_HYRO if st == 4 or sp & _SP_HYRO else st, letter, arena)
-
-    def letter(self, p, line):
-        """The letter of a catalog line in player p's collection: the starter's line is
-        A, the other catalog lines B, C... in the order their first card was caught."""
-        cards = self.cat
-        r0 = self.cfg.rows[p] - 1
+        # The letter of the catalog line in player p's collection: the starter's line is
+        # A, the other catalog lines B, C... in the order their first card was caught.
+        kind = _K_HYRO if st == 4 or sp & _SP_HYRO else st
+        r0 = cfg.rows[p] - 1
         own = cards.get(r0, _LINE) if 0 <= r0 < len(cards) else 255
         if own == line:
-            return 0
+            return (kind, 0, arena)
         seen = []
         coll = self.collections[p]
-        for i in range(1, len(coll)):
-            r = cat.row_of(cards, coll[i])
+        for j in range(1, len(coll)):
+            r = cat.row_of(cards, coll[j])
             if r < 0:
                 continue
             key = cards.get(r, _LINE)
@@ -215,17 +209,8 @@ class EndScreen(Screen):
             seen.append(key)
             if key == line:
                 n = len(seen)
-                return n if n < len(LINES) else -1
-        return -1
-
-    def label(self, p, i):
-        traits = self.collections[p][i]
-        kind, line, arena = self.structure(p, i)
-        tag = KIND_SHORT[kind]
-        if kind in (_K_TWO, _K_THREE, _K_HYRO):
-            tag += LINES[line]
-        name = cat.coll_name(self.cat, self.cfg, p, i, traits)
-        return "{:<10}{}{}".format(name[:9], tag, "*" if traits & _LUMINOUS else "")
+                return (kind, n, arena) if n < len(LINES) else (_K_UNKNOWN, 0, arena)
+        return (_K_UNKNOWN, 0, arena)
 
     def unknown(self, p):
         n = 0
@@ -255,21 +240,24 @@ class EndScreen(Screen):
 
     def card_list(self, p, index=0):
         coll = self.collections[p]
-        items = [self.label(p, i) for i in range(len(coll))]
-        return Menu(self.ui, SEAT_NAMES[p] + " lines", items, lambda i: self.edit(p, i),
-                    "capture.cards_end", None, index)
+        items = []
+        for i in range(len(coll)):
+            traits = coll[i]
+            kind, line, arena = self.structure(p, i)
+            tag = KIND_SHORT[kind]
+            if kind in (_K_TWO, _K_THREE, _K_HYRO):
+                tag += LINES[line]
+            name = cat.coll_name(self.cat, self.cfg, p, i, traits)
+            items.append("{:<10}{}{}".format(name[:9], tag, "*" if traits & _LUMINOUS else ""))
 
-    def edit(self, p, i):
-        if i == 0:
-            self.ui.toast("The starter's line is A")
-            return
-        self.ui.push(LineEditor(self, p, i))
+        def chose(i):
+            if i == 0:
+                self.ui.toast("The starter's line is A")
+                return
+            self.ui.push(LineEditor(self, p, i))
 
-    def saved(self, p, i):
-        """After an entry: the card list again, on the same card."""
-        self.ui.pop()
-        self.ui.replace(self.card_list(p, i))
-        self.refresh(p)
+        return Menu(self.ui, SEAT_NAMES[p] + " lines", items, chose, "capture.cards_end", None,
+                    index)
 
     def long_ok(self):
         items = ["Undo", "Help", "Home", "End game"]
@@ -458,7 +446,11 @@ class LineEditor(Screen):
                                                  | line << 13 | self.arena << 17) << 5],
                                          "{} card {}: {}".format(SEAT_NAMES[self.p], self.i + 1,
                                                                  KIND_NAMES[self.kind])):
-                    self.flow.saved(self.p, self.i)
+                    # the card list again, on the same card
+                    fl = self.flow
+                    fl.ui.pop()
+                    fl.ui.replace(fl.card_list(self.p, self.i))
+                    fl.refresh(self.p)
 
     def draw(self, fb):
         fl = self.flow
