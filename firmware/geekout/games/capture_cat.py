@@ -55,17 +55,6 @@ class Catalog:
         start = o[2 * r] | o[2 * r + 1] << 8
         return self.text[start:self.text.find(b"\n", start)].decode()
 
-    def names(self):
-        """Every name (a new list: for a menu of the whole catalog)."""
-        return [self.name(i) for i in range(len(self))]
-
-    def find(self, name):
-        """The row of the card called `name`, or -1."""
-        for i in range(len(self)):
-            if self.name(i) == name:
-                return i
-        return -1
-
     def get(self, r, f):
         """Byte f of row r: f 2 stages, 3 types, 4 weakness, 5 specials, 6 line id."""
         return self.data[r * _W + f]

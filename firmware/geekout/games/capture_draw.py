@@ -129,7 +129,18 @@ def draw(g, fb):
 
 def name_card(g, s):
     """Name the card in slot s from the catalog (C3 weakness, C13, C11 Munchkey)."""
-    names = ["Unlisted"] + g.cat.names()
+    c = g.cat
+
+    class Names:
+        """The catalog menu's items, each made as it is drawn: no list of every name in
+        RAM (the class lives only while this menu does)."""
+
+        def __len__(self):
+            return len(c) + 1
+
+        def __getitem__(self, i):
+            return c.name(i - 1) if i else "Unlisted"
+
 
     def chose(i):
         g.ui.pop()
@@ -158,4 +169,4 @@ def name_card(g, s):
                         return
         g.commit(cat.identify(g.cat, s, r), "Card {} is {}".format(s + 1, g.cat.name(r)))
 
-    g.ui.push(Menu(g.ui, "Card {} is".format(s + 1), names, chose, "capture.catalog"))
+    g.ui.push(Menu(g.ui, "Card {} is".format(s + 1), Names(), chose, "capture.catalog"))
