@@ -66,9 +66,6 @@ class CaptureGame(Screen):
             return self.row
         return st.first
 
-    def legal_of(self, kind):
-        return [a for a in self.state.legal_actions() if a & 31 == kind]
-
     def room(self, p):
         """Points player p may still have on a card this round (C2 cubes, C13 solo)."""
         st = self.state

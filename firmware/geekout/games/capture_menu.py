@@ -21,12 +21,17 @@ _SLOTS = const(6)  # rules/capture: wild card places
 _NO_CARD = const(-1)
 
 
+def legal_of(g, kind):
+    """The legal actions of that kind now (the rules core's legal_actions)."""
+    return [a for a in g.state.legal_actions() if a & 31 == kind]
+
+
 def long_ok(g):
     st = g.state
     items = ["Undo"]
-    if g.legal_of(_A_CRITICAL):
+    if legal_of(g, _A_CRITICAL):
         items.append("Critical catch")
-    if g.cfg.arena and g.legal_of(_A_ELEMENTAL):
+    if g.cfg.arena and legal_of(g, _A_ELEMENTAL):
         items.append("Elemental zone")
     if g.mode in ("cards", "throw", "check") and st.target() < _ACTIVE_TARGET:
         for s in st.slots:
@@ -39,7 +44,7 @@ def long_ok(g):
 
 def critical(g):
     """C3: a cube on the critical catch icon: which card, whose cube."""
-    crits = g.legal_of(_A_CRITICAL)
+    crits = legal_of(g, _A_CRITICAL)
     if not crits:
         g.refuse("No card to catch")
         return
@@ -74,7 +79,7 @@ def critical(g):
 
 def zone(g):
     """C12: a thrown cube landed in an elemental zone: it is thrown again."""
-    acts = g.legal_of(_A_ELEMENTAL)
+    acts = legal_of(g, _A_ELEMENTAL)
     if not acts:
         g.refuse("No thrown cube")
         return
