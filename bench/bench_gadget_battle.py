@@ -31,7 +31,8 @@ from mpy_harness import micropython_exe  # noqa: E402
 HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "battle_drive.py",
            ROOT / "tests" / "firmware" / "battle_fuzz.py"]
 # battle_fuzz.warm_names() interns the battle's names and makes the interpreter's 6th
-# name table on a clean heap (the harness's own names need it).
+# name table on a clean heap: the driver's own names need it (the random presses, with
+# no driver, do not).
 
 # A full game by button presses; the probe after each press keeps the peak and the
 # geekout modules loaded then; press times go to a histogram of 4 us buckets (a list of

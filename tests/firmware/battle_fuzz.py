@@ -65,14 +65,15 @@ def _into_battle(app, players, press):
 
 
 def warm_names():
-    """Intern names before the game fragments the heap. Names (qstrs) are never freed;
-    past about 620 of them the interpreter adds a 6th table, one block of about 7 KB. The
-    firmware alone stays under that with every battle module loaded (about 570, and a
-    few more at run time: digits drawn, the events module); this harness's own names
-    push the count over it at some point of the game, when no 7 KB block may be left.
-    So: the battle's modules and the events module are imported once (the on-demand
-    ones dropped again), and 48 throwaway names make the 6th table now, on a clean
-    heap. Its RAM is the harness's, as bench/bench_gadget_battle.py counts it."""
+    """For runs that load the test driver (battle_drive.py) beside the firmware: intern
+    names before the game fragments the heap. Names (qstrs) are never freed; past 620
+    of them the interpreter adds a 6th table, one block of about 7 KB. The firmware
+    with this module and the board stays under that (about 576 names after 100,000
+    random presses), so fuzz() does not call this; the driver's names push the count
+    over it at some point of a game, when no 7 KB block may be left. So: the battle's
+    modules and the events module are imported once (the on-demand ones dropped again),
+    and 48 throwaway names make the 6th table now, on a clean heap. Its RAM is the
+    harness's."""
     import geekout.events  # noqa: F401 - the board imports it when it prints event lines
     from geekout.games import battle
 
@@ -90,8 +91,8 @@ class _Names:
 
 def fuzz(presses, seed, display=None, root="fuzzflash"):
     """The saved game goes to files under `root` (hal.storage, as on the device's
-    flash): a fake flash would hold the growing journal in the heap being tested."""
-    warm_names()
+    flash): a fake flash would hold the growing journal in the heap being tested. No
+    warm_names(): the firmware and this harness stay under the 6th name table."""
     rng = Dice(seed * 7 + 3)
     storage = Storage(root)
     for name in ("game.goj", "game.bad", "settings.json"):
