@@ -1,0 +1,33 @@
+"""Each game, played whole by its test driver, plays again key for key on the MicroPython
+unix port with a 128K heap and nothing of the tests in RAM but the replay module and the
+simulated board (tests/firmware/heapreplay.py, keyreplay.py): the same last screen and
+journal, and no other game's module loaded at the peak. The figures themselves (peak
+heap, smallest heap) are bench/bench_heap.py's."""
+
+import pytest
+from heapreplay import GAMES, build, record, replay
+
+# One game of each title: the bench's 4-player ones (Capture with Team Wicked and an arena;
+# the battle with an undo every 9th decision).
+CASES = [g for g in GAMES if (g[0], g[2]) in (("masters", 5), ("capture", 2), ("battle", 5))]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("heapreplay")
+    build(str(tmp))
+    return str(tmp)
+
+
+@pytest.mark.parametrize("entry", CASES, ids=[g[0] for g in CASES])
+def test_whole_game_replays_in_128k(built, entry):
+    game, _label, seed = entry[:3]
+    keys, want = record(built, entry)
+    got, err = replay(built, keys, seed, 128)
+    assert got is not None, err
+    assert got["keys"] == want["keys"] > 100
+    assert (got["screen"], got["game"], got["journal_bytes"]) == (
+        want["screen"], game, want["journal_bytes"])
+    assert got["harness"] > 0 and got["peak_heap"] > got["harness"]
+    others = [m for m in got["modules"] if ".games." in m and game not in m]
+    assert others == []
