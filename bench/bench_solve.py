@@ -104,7 +104,7 @@ def hint_figures(count=300):
     for k, i in enumerate(rows):
         x = [int(v) for v in mdl.X[i]]
         lines.append(" ".join(str(v) for v in x + [(0, 28)[k % 2]]))
-    res = run_micropython(code=HINT.format(path=str(ht.TABLE)), heap="64K",
+    res = run_micropython(code=HINT.format(path=str(ht.TABLE)), heap="96K",
                           stdin="\n".join(lines) + "\n")
     if res.returncode:
         raise SystemExit(res.stderr)
@@ -139,7 +139,7 @@ def main():
     print("optimal strategy on the rules core: {:.0f} turns/s".format(optimal_turns_per_second()))
     n, med, worst, amed, aworst, size = hint_figures()
     print("hint table: {} bytes on flash".format(size))
-    print("device hint (MicroPython unix port, 64K heap, {} resolution states): median {} us, "
+    print("device hint (MicroPython unix port, 96K heap, {} resolution states): median {} us, "
           "max {} us; heap allocated per hint median {} B, max {} B".format(
               n, med, worst, amed, aworst))
 

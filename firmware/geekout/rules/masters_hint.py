@@ -7,18 +7,20 @@ The caller (the storage HAL) opens the file and passes the file object to open_t
 this module does no file I/O of its own beyond reading that object.
 
 File layout (little-endian):
-  header, 32 bytes: b"GOMH", version 1, P = number of problems, P problem ids (0 = expected
+  header, 32 bytes: b"GOMH", version 2, P = number of problems, P problem ids (0 = expected
   points, k = 1-10: probability of ending the turn with at least k scored dice), padding;
-  then P blocks of 48,730 bytes, one per problem, in header order:
-    55 x u16     CONTINUE value at each pass/continue point (inactive I, used U >= 1,
+  then P blocks, one per problem, in header order, each of 24,365 values (one byte a
+  value for a probability, two for expected points: 48,730 or 24,365 bytes):
+    55 values    CONTINUE value at each pass/continue point (inactive I, used U >= 1,
                  scored S), at rank I + (I + U)(I + U - 1) / 2;
-    24,310 x u16 value of every state with used >= 1 (active counts a0-a5, I, U, S;
+    24,310 values of every state with used >= 1 (active counts a0-a5, I, U, S;
                  10 dice), at the colex rank of the composition (a0..a5, I, U - 1, S) of 9:
                  bar positions p_j = c_0 + ... + c_j + j, rank = sum C(p_j, j + 1).
-  Values: expected points x 1024 (at most 55 x 1024 = 56,320), probabilities x 65,535.
-  A state without action dice holds its settled value (M4-M6), so every resolution
-  (whose acting die always lands in used, M3) is looked up in one read, or six for a die
-  that is rolled (MEEPLE, HEART), averaged.
+  Values: expected points x 1024 (u16, at most 55 x 1024 = 56,320), probabilities x 255
+  (u8: a hint shows whole percents, and a half-step error of 0.2% never changes one by
+  more than 1). A state without action dice holds its settled value (M4-M6), so every
+  resolution (whose acting die always lands in used, M3) is looked up in one read, or
+  six for a die that is rolled (MEEPLE, HEART), averaged.
 """
 
 from micropython import const
@@ -26,13 +28,13 @@ from micropython import const
 from geekout.rules import masters as m
 
 MAGIC = b"GOMH"
-VERSION = const(1)
+VERSION = const(2)
 HEADER = const(32)
 DECIDE_POINTS = const(55)
 STATES = const(24310)
-BLOCK = const(48730)  # (DECIDE_POINTS + STATES) * 2
-POINTS_SCALE = const(1024)
-PROB_SCALE = const(65535)
+VALUES = const(24365)  # DECIDE_POINTS + STATES: a block's values
+POINTS_SCALE = const(1024)  # expected points: u16
+PROB_SCALE = const(255)  # probabilities: u8
 
 
 def _binomials():
@@ -67,21 +69,28 @@ def need_dice(need):
     return k
 
 
+def block_size(problem):
+    """Bytes of a problem's block: two a value for expected points, one a probability."""
+    return VALUES * (2 if problem == 0 else 1)
+
+
 class HintTable:
-    """An open hint file: the file object, the problems it holds, one 2-byte buffer."""
+    """An open hint file: the file object, the problems it holds, a 1- and a 2-byte
+    buffer (a read allocates nothing)."""
 
     def __init__(self, f, problems):
         self.f = f
         self.problems = problems
-        self.buf = bytearray(2)
+        self.bufs = (None, bytearray(1), bytearray(2))
 
-    def read(self, offset):
+    def read(self, offset, width):
+        """The value of `width` bytes (1 or 2) at `offset`."""
         f = self.f
         f.seek(offset)
-        buf = self.buf
-        if f.readinto(buf) != 2:
+        buf = self.bufs[width]
+        if f.readinto(buf) != width:
             raise ValueError("hint table truncated")
-        return buf[0] | (buf[1] << 8)
+        return (buf[0] | (buf[1] << 8)) if width == 2 else buf[0]
 
 
 def open_table(f):
@@ -130,19 +139,22 @@ def advise(table, active, inactive, used, scored, need=0):
     block = table.problems.find(bytes((problem,)))
     if block < 0:
         raise ValueError("the hint table has no block for this need")
-    base = HEADER + block * BLOCK
+    base = HEADER
+    for j in range(block):
+        base += block_size(table.problems[j])
+    w = 2 if problem == 0 else 1
     if n_active == 0:
         if used == 0:  # M6: nothing to roll again
             return [(m.PASS, banked)]
         i = inactive + (inactive + used) * (inactive + used - 1) // 2
-        cont = table.read(base + 2 * i) / scale
+        cont = table.read(base + w * i, w) / scale
         if cont > banked:
             return [(m.CONTINUE, cont), (m.PASS, banked)]
         return [(m.PASS, banked), (m.CONTINUE, cont)]
     if not (active[m.HEART] or active[m.MEEPLE] or active[m.SPACESHIP]
             or active[m.SUPERHERO]):
         return []
-    base += 2 * DECIDE_POINTS
+    base += w * DECIDE_POINTS
     legal = m.position(active, inactive, used, scored).legal_actions()
     c = bytearray(9)
     out = []
@@ -178,11 +190,11 @@ def advise(table, active, inactive, used, scored, need=0):
             total = 0
             for f in range(m.FACES):
                 c[f] += 1
-                total += table.read(base + 2 * _state_rank(c))
+                total += table.read(base + w * _state_rank(c), w)
                 c[f] -= 1
             value = total / (6 * scale)
         else:
-            value = table.read(base + 2 * _state_rank(c)) / scale
+            value = table.read(base + w * _state_rank(c), w) / scale
         _insert(out, a, value)
     return out
 

@@ -4,7 +4,7 @@
 ten "at least k scored dice" problems exactly (solver.py) and stores every value the
 device needs in the layout documented in firmware/geekout/rules/masters_hint.py, which
 reads it back with seek+read. `--points-only` writes the expected-points block alone
-(48 KB instead of 536 KB); `--check` exits 1 when the file on disk is not what the
+(48 KB instead of 292 KB); `--check` exits 1 when the file on disk is not what the
 solver gives now.
 """
 
@@ -43,10 +43,11 @@ def problem_solution(k):
 
 
 def quantize(values, k):
+    """Expected points (k = 0) as u16 x POINTS_SCALE, probabilities as u8 x PROB_SCALE."""
     scale = mh.POINTS_SCALE if k == 0 else mh.PROB_SCALE
     q = np.floor(np.asarray(values) * scale + 0.5)
-    assert q.min() >= 0 and q.max() <= 65535
-    return q.astype("<u2")
+    assert q.min() >= 0 and q.max() <= (65535 if k == 0 else 255)
+    return q.astype("<u2" if k == 0 else "u1")
 
 
 def block(k, host=None, decide=None):
@@ -66,7 +67,7 @@ def table_bytes(problems=ALL_PROBLEMS):
     head[5] = len(problems)
     head[6:6 + len(problems)] = bytes(problems)
     out = bytes(head) + b"".join(block(k, host, decide) for k in problems)
-    assert len(out) == mh.HEADER + len(problems) * mh.BLOCK
+    assert len(out) == mh.HEADER + sum(mh.block_size(k) for k in problems)
     return out
 
 
