@@ -28,7 +28,8 @@ sys.path.insert(0, str(ROOT / "host"))
 from geekout_tools.sim import host  # noqa: E402
 from mpy_harness import micropython_exe  # noqa: E402
 
-HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "drive.py",
+HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "keydriver.py",
+           ROOT / "tests" / "firmware" / "drive.py",
            ROOT / "tests" / "firmware" / "mpy_checks.py"]
 
 

@@ -28,7 +28,8 @@ sys.path.insert(0, str(ROOT / "host"))
 from geekout_tools.sim import host  # noqa: E402
 from mpy_harness import micropython_exe  # noqa: E402
 
-HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "battle_drive.py",
+HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "keydriver.py",
+           ROOT / "tests" / "firmware" / "battle_drive.py",
            ROOT / "tests" / "firmware" / "battle_fuzz.py"]
 # battle_fuzz.warm_names() interns the battle's names and makes the interpreter's 6th
 # name table on a clean heap: the driver's own names need it (the random presses, with

@@ -31,7 +31,8 @@ sys.path.insert(0, str(ROOT / "host"))
 from geekout_tools.sim import host  # noqa: E402
 from mpy_harness import micropython_exe  # noqa: E402
 
-HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "capture_drive.py",
+HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "keydriver.py",
+           ROOT / "tests" / "firmware" / "capture_drive.py",
            ROOT / "tests" / "firmware" / "capture_checks.py"]
 GAMES = ((2, False, 0, 1, "2 players"), (4, True, 3, 2, "4 players, Team Wicked, arena plant"),
          (3, False, 5, 3, "3 players, arena mystical"), (1, False, 4, 8, "solo Arena Trials"))

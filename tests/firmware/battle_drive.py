@@ -7,12 +7,8 @@ on top and presses keys until the gadget has taken that event. Used by the tests
 (full games, power cuts, undo), by bench/bench_gadget_battle.py, and under MicroPython.
 """
 
-try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython: no press timing
-    ticks_us = None
-from geekout.app import App
 from geekout.ui import keys
+from keydriver import KeyDriver
 from micropython import const
 from simboard import Dice
 
@@ -60,70 +56,20 @@ _BACK = ("battle.first", "battle.refused", "battle.status", "battle.menu", "batt
          "battle.end?", "scoreboard", "help", "text")
 
 
-class BattleDriver:
-    """Presses keys on an App built on `board` (the Masters driver's grammar, without
-    importing anything of Masters: the heap figures count the battle's modules only)."""
+class BattleDriver(KeyDriver):
+    """Plays the galaxy battle (KeyDriver: the keys, the log, the times, the game menu)."""
 
     def __init__(self, board, step_ms=60, seed=1):
-        self.board = board
-        self.app = App(board)
-        self.ui = self.app.ui
-        self.presses = 0
-        self.step_ms = step_ms
-        self.after_press = None  # callable(driver) after each press (heap probes)
-        self.log = None  # a bytearray: every key pressed, for tests/firmware/keyreplay.py
-        self.times = None  # a list: microseconds per press (key handled + redrawn)
+        super().__init__(board, step_ms)
         self.rng = Dice(seed * 31 + 7)
         self.goal = None
         self.goal_count = -1  # events in the state when the goal was chosen
-        self.decisions = 0
-        self.undo_every = 0
         self.entered = 0  # goals the gadget took
         self.undone = 0
 
-    def boot(self):
-        self.app.boot()
-
-    def press(self, k):
-        if self.times is not None and ticks_us:
-            t0 = ticks_us()
-            self.ui.handle(k)
-            self.times.append(ticks_diff(ticks_us(), t0))
-        else:
-            self.ui.handle(k)
-        self.board.clock.advance(self.step_ms)
-        self.ui.tick(self.board.clock())
-        self.presses += 1
-        if self.log is not None:
-            self.log.append(k)
-        if self.after_press:
-            self.after_press(self)
-
-    def top(self):
-        return self.ui.stack[-1]
-
-    def game_menu(self, item):
-        self.press(keys.LONG_OK)
-        menu = self.top()
-        while menu.items[menu.index] != item:
-            self.press(keys.DOWN)
-        self.press(keys.OK)
-
     # -- from home to a new battle ------------------------------------------------------
     def start_battle(self, players):
-        while self.top().name != "home":
-            self.press(keys.LONG_BACK)
-        home = self.top()
-        while home.items[home.index] != "New game":
-            self.press(keys.DOWN)
-        self.press(keys.OK)
-        menu = self.top()
-        while menu.items[menu.index] != "Galaxy battle":
-            self.press(keys.DOWN)
-        self.press(keys.OK)
-        if self.top().name == "replace?":
-            self.press(keys.UP)
-            self.press(keys.OK)
+        self.new_game("Galaxy battle")
         while self.top().value != players:
             self.press(keys.UP)
         self.press(keys.OK)

@@ -8,60 +8,20 @@ card, answers ties and Team Wicked takes, gives the line structure of unnamed ca
 the end and opens the scores. Used by the Capture tests and bench/bench_gadget_capture.py.
 """
 
-try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython: no press timing
-    ticks_us = None
-from geekout.app import App
 from geekout.ui import keys
+from keydriver import KeyDriver
 from simboard import Dice
 
 
-class CaptureDriver:
-    """Like drive.Driver (the Masters driver), without importing any Masters module."""
+class CaptureDriver(KeyDriver):
+    """Plays Geekmon Capture (KeyDriver: the keys, the log, the times, the game menu)."""
 
     def __init__(self, board, seed=1, step_ms=60):
-        self.board = board
-        self.app = App(board)
-        self.ui = self.app.ui
-        self.presses = 0
-        self.step_ms = step_ms
-        self.decisions = 0
-        self.undo_every = 0
-        self.after_press = None  # callable(driver) after each press (heap probes)
-        self.log = None  # a bytearray: every key pressed, for tests/firmware/keyreplay.py
-        self.times = None  # a list: microseconds per press (key handled + redrawn)
+        super().__init__(board, step_ms)
         self.rng = Dice(seed * 31 + 7)
         self.plan = None
         self.refusals = 0
         self.lines_done = 0
-
-    def boot(self):
-        self.app.boot()
-
-    def press(self, k):
-        if self.times is not None and ticks_us:
-            t0 = ticks_us()
-            self.ui.handle(k)
-            self.times.append(ticks_diff(ticks_us(), t0))
-        else:
-            self.ui.handle(k)
-        self.board.clock.advance(self.step_ms)
-        self.ui.tick(self.board.clock())
-        self.presses += 1
-        if self.log is not None:
-            self.log.append(k)
-        if self.after_press:
-            self.after_press(self)
-
-    def top(self):
-        return self.ui.stack[-1]
-
-    def game_menu(self, item):
-        self.press(keys.LONG_OK)
-        menu = self.top()
-        self._menu_to(menu, menu.items.index(item))
-        self.press(keys.OK)
 
     def play_out(self, limit=100000):
         n = 0

@@ -8,83 +8,30 @@ game menu. Used by the MicroPython tests, the power-cut test and bench/.
 
 import sys
 
-try:
-    from time import ticks_diff, ticks_us
-except ImportError:  # CPython: no press timing
-    ticks_us = None
 # The rules core before the app: the app drops every module imported after it when a
 # game is left, and this driver keeps using the rules core's constants.
 from geekout.rules import masters as M
 
 # isort: split
-from geekout.app import App
 from geekout.ui import keys
+from keydriver import KeyDriver
 
 for _p in ("host/geekout_tools/sim", "../../host/geekout_tools/sim"):
     if _p not in sys.path:
         sys.path.append(_p)
 
 
-class Driver:
-    def __init__(self, board, step_ms=60):
-        self.board = board
-        self.app = App(board)
-        self.ui = self.app.ui
-        self.presses = 0
-        self.step_ms = step_ms
-        self.decisions = 0
-        self.undo_every = 0
-        self.after_press = None  # callable(driver) after each press (heap probes)
-        self.log = None  # a bytearray: every key pressed, for tests/firmware/keyreplay.py
-        self.times = None  # a list: microseconds per press (key handled + redrawn)
-
-    def boot(self):
-        self.app.boot()
-
-    def press(self, k):
-        if self.times is not None and ticks_us:
-            t0 = ticks_us()
-            self.ui.handle(k)
-            self.times.append(min(65535, ticks_diff(ticks_us(), t0)))
-        else:
-            self.ui.handle(k)
-        self.board.clock.advance(self.step_ms)
-        self.ui.tick(self.board.clock())
-        self.presses += 1
-        if self.log is not None:
-            self.log.append(k)
-        if self.after_press:
-            self.after_press(self)
-
-    def top(self):
-        return self.ui.stack[-1]
+class Driver(KeyDriver):
+    """Plays Masters (KeyDriver: the keys, the log, the times, the game menu)."""
 
     def start(self, mode, players):
         """From the home menu: New game, Masters, the mode, the number of players."""
-        while self.top().name != "home":
-            self.press(keys.LONG_BACK)
-        home = self.top()
-        while home.items[home.index] != "New game":
-            self.press(keys.DOWN)
-        self.press(keys.OK)
-        if self.top().name == "replace?":
-            self.press(keys.UP)
-            self.press(keys.OK)
-        self.press(keys.OK)  # Masters
+        self.new_game("Masters")
         if mode:
             self.press(keys.DOWN)
         self.press(keys.OK)
         while self.top().value != players:
             self.press(keys.UP)
-        self.press(keys.OK)
-
-    def game_menu(self, item):
-        self.press(keys.LONG_OK)
-        menu = self.top()
-        if item not in menu.items:
-            raise ValueError("no {} in the game menu".format(item))
-        while menu.items[menu.index] != item:
-            self.press(keys.DOWN)
         self.press(keys.OK)
 
     def step(self):

@@ -22,7 +22,7 @@ from mpy_harness import micropython_exe  # noqa: E402
 
 HELPERS = [ROOT / "tests" / "fakes" / "flash.py"] + [
     ROOT / "tests" / "firmware" / (n + ".py")
-    for n in ("drive", "capture_drive", "battle_drive", "keyreplay")]
+    for n in ("keydriver", "drive", "capture_drive", "battle_drive", "keyreplay")]
 LIMIT = 96 * 1024
 
 # (game, label, seed, driver import, driver construction, setup, start)

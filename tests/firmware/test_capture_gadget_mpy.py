@@ -13,7 +13,8 @@ import pytest
 from geekout_tools.sim import host
 from mpy_harness import ROOT, run_deployed
 
-HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "capture_drive.py",
+HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "keydriver.py",
+           ROOT / "tests" / "firmware" / "capture_drive.py",
            ROOT / "tests" / "firmware" / "capture_checks.py"]
 START = [2, 1, 2, 2, 2, 2, 1, 1, 2, 2, 2]  # home -> a 2-player Capture game, default choices
 

@@ -8,7 +8,8 @@ import pytest
 from geekout_tools.sim import host
 from mpy_harness import ROOT, run_deployed
 
-HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "drive.py",
+HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "keydriver.py",
+           ROOT / "tests" / "firmware" / "drive.py",
            ROOT / "tests" / "firmware" / "mpy_checks.py"]
 
 
