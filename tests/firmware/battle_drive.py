@@ -107,14 +107,6 @@ class BattleDriver(KeyDriver):
             return keys.BACK
         raise ValueError("driver lost on screen " + name)
 
-    def play_out(self, limit=200000):
-        n = 0
-        while self.step():
-            n += 1
-            if n > limit:
-                raise ValueError("game did not end")
-        return self.top()
-
     def _turn(self, g):
         st = g.state
         if st.is_terminal():

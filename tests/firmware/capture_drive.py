@@ -23,14 +23,6 @@ class CaptureDriver(KeyDriver):
         self.refusals = 0
         self.lines_done = 0
 
-    def play_out(self, limit=100000):
-        n = 0
-        while self.step():
-            n += 1
-            if n > limit:
-                raise ValueError("game did not end")
-        return self.top()
-
     def r(self, n):
         return self.rng(n)
 

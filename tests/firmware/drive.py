@@ -97,14 +97,6 @@ class Driver(KeyDriver):
         elif not self._maybe_undo():
             self.press(keys.OK)
 
-    def play_out(self, limit=100000):
-        n = 0
-        while self.step():
-            n += 1
-            if n > limit:
-                raise ValueError("game did not end")
-        return self.top()
-
 
 def _choose(st):
     """A sensible resolution: defuse dragons first, heal, never hit a 42 if avoidable."""

@@ -1,6 +1,7 @@
 """What every game's test driver shares (MicroPython and CPython): an App on a board,
 one key at a time with the clock moved on and the timers run, the key log, the press
-times, a probe after each press, the screen on top, the game menu.
+times, a probe after each press, the screen on top, the game menu, the way to a new
+game, playing a game out step by step.
 
 The drivers (drive.py: Masters, capture_drive.py, battle_drive.py) subclass KeyDriver
 and add how their game is played; none imports another game's modules, so the heap
@@ -58,6 +59,19 @@ class KeyDriver:
         while menu.items[menu.index] != item:
             self.press(keys.DOWN)
         self.press(keys.OK)
+
+    def play_out(self, limit=200000):
+        """step() (the subclass's: one press towards the end) until it says the game is
+        over; the screen on top then."""
+        n = 0
+        while self.step():
+            n += 1
+            if n > limit:
+                raise ValueError("game did not end")
+        return self.top()
+
+    def step(self):
+        raise NotImplementedError
 
     def new_game(self, title):
         """From anywhere: home, New game, the game called `title`, replacing a saved one."""
