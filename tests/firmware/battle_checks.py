@@ -116,17 +116,9 @@ def power_cuts(players, seed, step=1, every_play=10, draw=True):
 
 def _check_resume(flash, expected, seed, draw, play_on):
     e = BattleDriver(board(FakeFlash(flash.snapshot()), seed, False, draw), seed=seed)
-    e.boot()
-    msg = e.ui.toast_text
-    if msg and "damaged" in msg:
-        return "boot said " + msg
-    if expected is None:
-        if e.top().name == "resume?":
-            return "resume offered before the game was saved"
-        return None
-    if e.top().name != "resume?":
-        return "no resume offered"
-    e.press(keys.OK)
+    why = e.boot_after_cut(expected is not None)
+    if why or expected is None:
+        return why
     g = e.game()
     if g is None:
         return "resumed to " + e.top().name

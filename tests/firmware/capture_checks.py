@@ -116,17 +116,8 @@ def power_cuts(players, wicked, arena, seed, data_root="", every_resume=9, strid
             why = "no cut happened"
         else:
             e = new_driver(seed + k, FakeFlash(flash.snapshot()), data_root)
-            e.boot()
-            msg = e.ui.toast_text
-            if msg and "damaged" in msg:
-                why = "boot said " + msg
-            elif expected is None:
-                if e.top().name == "resume?":
-                    why = "resume offered before the game was saved"
-            elif e.top().name != "resume?":
-                why = "no resume offered"
-            else:
-                e.press(keys.OK)
+            why = e.boot_after_cut(expected is not None)
+            if not why and expected is not None:
                 g = e.top()
                 got = bytes(e.app.journal.actions)
                 if not g.name.startswith("capture.") or got != expected:

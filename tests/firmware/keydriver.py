@@ -60,6 +60,22 @@ class KeyDriver:
             self.press(keys.DOWN)
         self.press(keys.OK)
 
+    def boot_after_cut(self, saved):
+        """Boot on what a power cut left; `saved`: whether a game was on flash by then.
+        None when the gadget said nothing of damage and offered to resume exactly when a
+        game was saved (and OK was pressed to resume it), else what went wrong."""
+        self.boot()
+        msg = self.ui.toast_text
+        if msg and "damaged" in msg:
+            return "boot said " + msg
+        offered = self.top().name == "resume?"
+        if not saved:
+            return "resume offered before the game was saved" if offered else None
+        if not offered:
+            return "no resume offered"
+        self.press(keys.OK)
+        return None
+
     def play_out(self, limit=200000):
         """step() (the subclass's: one press towards the end) until it says the game is
         over; the screen on top then."""

@@ -89,17 +89,8 @@ def power_cuts(mode, players, seed, every_resume=5):
             j = d.app.journal
             expected = bytes(j.actions) if j.game else None
             e = Driver(SimBoard(storage=FakeFlash(flash.snapshot()), seed=seed + k))
-            e.boot()
-            msg = e.ui.toast_text
-            if msg and "damaged" in msg:
-                why = "boot said " + msg
-            elif expected is None:
-                if e.top().name == "resume?":
-                    why = "resume offered before the game was saved"
-            elif e.top().name != "resume?":
-                why = "no resume offered"
-            else:
-                e.press(keys.OK)
+            why = e.boot_after_cut(expected is not None)
+            if not why and expected is not None:
                 g = e.top()
                 if g.name == "masters.dice":
                     got = bytes(g.state.journal)
