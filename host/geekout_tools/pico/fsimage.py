@@ -1,0 +1,65 @@
+"""The emulated Pico's filesystem as a file on the host: littlefs images laid out as
+MicroPython's rp2 port lays out its own (littlefs2 at flash offset 0xa0000, 352 blocks
+of 4 KB, program size 256 as the port's _boot.py mounts it, read size and lookahead 32,
+cache 1 KB, so files up to 512 bytes are inlined exactly as on the board).
+
+make_image() puts a deployed build on a blank flash for tests and benches that need
+the gadget installed without the minutes a deploy over emulated USB takes (the deploy
+test does it for real with mpremote); read_files() pulls files out of a saved flash.
+"""
+
+from pathlib import Path
+
+import littlefs
+
+BLOCK_SIZE = 4096
+BLOCK_COUNT = 352
+IMAGE_SIZE = BLOCK_SIZE * BLOCK_COUNT
+
+
+def _fs(context=None, mount=True):
+    return littlefs.LittleFS(context=context, mount=mount, block_size=BLOCK_SIZE,
+                             block_count=BLOCK_COUNT, prog_size=256, read_size=32,
+                             lookahead_size=32, cache_size=1024, block_cycles=100)
+
+
+def make_image(files, path):
+    """Write an image holding `files` ({device path: bytes}) to `path`."""
+    fs = _fs()
+    for name in sorted(files):
+        parts = name.strip("/").split("/")
+        for i in range(1, len(parts)):
+            d = "/".join(parts[:i])
+            try:
+                fs.mkdir(d)
+            except FileExistsError:
+                pass
+        with fs.open(name.strip("/"), "wb") as f:
+            f.write(files[name])
+    data = bytes(fs.context.buffer)
+    Path(path).write_bytes(data)
+    return path
+
+
+def build_files(build_dir):
+    """{device path: bytes} of a build/firmware tree (geekout_tools.build output)."""
+    root = Path(build_dir)
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def read_files(path):
+    """{device path: bytes} of every file in a saved image."""
+    data = Path(path).read_bytes()
+    if len(data) != IMAGE_SIZE:
+        raise ValueError("{}: a flash image is {} bytes, not {}".format(path, IMAGE_SIZE, len(data)))
+    ctx = littlefs.UserContext(IMAGE_SIZE)
+    ctx.buffer[:] = data
+    fs = _fs(ctx)
+    out = {}
+    for top, _dirs, names in fs.walk("/"):
+        for n in names:
+            p = (top.rstrip("/") + "/" + n).lstrip("/")
+            with fs.open(p, "rb") as f:
+                out[p] = f.read()
+    return out

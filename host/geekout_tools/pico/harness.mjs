@@ -1,0 +1,392 @@
+// The gadget on an emulated Pico: rp2040js running the real MicroPython rp2 firmware
+// (a UF2) and the RP2040 boot ROM, with the gadget's parts on the pins of
+// firmware/geekout/hal/pins.py. Driven by host/geekout_tools/pico/emulator.py.
+//
+// Control: one JSON object per line on stdin ({"id": n, "cmd": ...}); replies
+// ({"id": n, ...}) and events ({"ev": ...}) one per line on stdout. Emulated time only
+// moves while a "run" is in progress or in free-running mode ("free"), so a test sees
+// the same emulated times on every run. USB CDC can also be bridged to a TCP port
+// (--serial-port) for mpremote (socket://127.0.0.1:PORT).
+import { readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { ConsoleLogger, LogLevel, RP2040 } from 'rp2040js';
+import { FlashSSI, IOQSPI, NorFlash } from './flash.mjs';
+import { HostCDC, I2CBus, NeoPixelDecoder, PiezoWatch, mendUart } from './parts.mjs';
+
+const FLASH_SIZE = 2 * 1024 * 1024;
+// MicroPython RPI_PICO: littlefs2 at flash offset 0xa0000, 352 blocks of 4 KB.
+const FS_OFFSET = 0xa0000;
+const FS_SIZE = 352 * 4096;
+
+function fail(message) {
+  process.stderr.write(`geekout pico: ${message}\n`);
+  process.exit(2);
+}
+
+const { values: opts } = parseArgs({
+  options: {
+    uf2: { type: 'string' },
+    bootrom: { type: 'string' },
+    panel: { type: 'string', default: 'ssd1306' },
+    addr: { type: 'string', default: '0x3c' },
+    flash: { type: 'string' },
+    'serial-port': { type: 'string' },
+    pins: { type: 'string', default: '{}' },
+  },
+});
+
+function readUF2(path) {
+  let data;
+  try {
+    data = readFileSync(path);
+  } catch (e) {
+    fail(`cannot read the UF2 ${path}: ${e.code || e.message}`);
+  }
+  const image = new Uint8Array(FLASH_SIZE).fill(0xff);
+  let blocks = 0;
+  for (let at = 0; at + 512 <= data.length; at += 512) {
+    const v = new DataView(data.buffer, data.byteOffset + at, 512);
+    if (v.getUint32(0, true) !== 0x0a324655 || v.getUint32(4, true) !== 0x9e5d5157 ||
+        v.getUint32(508, true) !== 0x0ab16f30) {
+      fail(`${path} is not a UF2 file (bad block magic at byte ${at})`);
+    }
+    const flags = v.getUint32(8, true);
+    if (flags & 1) {
+      continue; // "not main flash"
+    }
+    const addr = v.getUint32(12, true);
+    const size = v.getUint32(16, true);
+    if (flags & 0x2000 && v.getUint32(28, true) !== 0xe48bff56) {
+      continue; // a block for another family (e.g. RP2350 in a combined file)
+    }
+    if (addr < 0x10000000 || addr + size > 0x10000000 + FLASH_SIZE || size > 476) {
+      fail(`${path} is not a UF2 for the RP2040's flash (block at 0x${addr.toString(16)})`);
+    }
+    image.set(data.subarray(at + 32, at + 32 + size), addr - 0x10000000);
+    blocks++;
+  }
+  if (!blocks) {
+    fail(`${path} holds no RP2040 flash blocks (is it a UF2 for the RP2040?)`);
+  }
+  return image;
+}
+
+function readBootrom(path) {
+  let data;
+  try {
+    data = readFileSync(path);
+  } catch (e) {
+    fail(`cannot read the boot ROM ${path}: ${e.code || e.message}`);
+  }
+  // The RP2040 ROM is 16 KB and carries 'M' 'u' 0x01 at 0x10 (the ROM table magic).
+  if (data.length !== 16384 || data[0x10] !== 0x4d || data[0x11] !== 0x75 || data[0x12] !== 1) {
+    fail(`${path} is not an RP2040 boot ROM (want the 16384-byte rp2040 B1 bootrom.bin)`);
+  }
+  return new Uint32Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.length));
+}
+
+if (!opts.uf2) fail('no UF2 given (--uf2, or GEEKOUT_PICO_UF2)');
+if (!opts.bootrom) fail('no boot ROM given (--bootrom, or GEEKOUT_PICO_BOOTROM)');
+if (!['ssd1306', 'sh1106', 'none'].includes(opts.panel)) {
+  fail(`--panel must be ssd1306, sh1106 or none, not ${opts.panel}`);
+}
+const panelAddress = Number(opts.addr);
+if (panelAddress !== 0x3c && panelAddress !== 0x3d) {
+  fail(`--addr must be 0x3c or 0x3d, not ${opts.addr}`);
+}
+const firmwareImage = readUF2(opts.uf2);
+const bootrom = readBootrom(opts.bootrom);
+const pins = { I2C_ID: 0, BUTTONS: [10, 11, 12, 13], NEOPIXEL_PIN: 16, PIEZO_PIN: 15,
+  ...JSON.parse(opts.pins) };
+
+// The flash outlives the chip: a power cycle keeps it, a snapshot copies it.
+const flashArray = new Uint8Array(FLASH_SIZE);
+flashArray.set(firmwareImage);
+flashArray.fill(0xff, FS_OFFSET, FS_OFFSET + FS_SIZE);
+if (opts.flash) {
+  loadFS(opts.flash);
+}
+
+function loadFS(path) {
+  const fs = readFileSync(path);
+  if (fs.length !== FS_SIZE) {
+    throw new Error(`${path}: a flash image must be ${FS_SIZE} bytes, not ${fs.length}`);
+  }
+  flashArray.set(fs, FS_OFFSET);
+}
+
+function emit(obj) {
+  process.stdout.write(JSON.stringify(obj) + '\n');
+}
+
+const hex = (bytes) => Buffer.from(bytes).toString('hex');
+
+let board = null; // the chip and its parts, made anew at each power-up
+let halted = false; // power cut: the CPU does nothing until the next power-up
+let cutPlan = null; // {op, mode}: cut the power at that flash operation
+let serialClient = null;
+const buttonsDown = new Set();
+let panelPresent = opts.panel !== 'none';
+let flashTotals = { erases: 0, programs: 0, ops: 0 };
+
+function powerUp() {
+  const mcu = new RP2040();
+  mcu.logger = new ConsoleLogger(LogLevel.Error);
+  mcu.loadBootrom(bootrom); // (resets the chip, and its flash array)
+  mcu.flash.set(flashArray); // the same bytes the last power-down left
+  const flash = new NorFlash(mcu.flash, mcu.clock);
+  const ioqspi = new IOQSPI(mcu, flash);
+  mcu.peripherals[0x18000] = new FlashSSI(mcu, flash, ioqspi);
+  mcu.peripherals[0x40018] = ioqspi;
+  flash.onOperation = (op) => {
+    if (cutPlan && op.op + flashTotals.ops === cutPlan.op) {
+      const mode = cutPlan.mode;
+      cutPlan = null;
+      halted = true;
+      emit({ ev: 'cut', op: op.op + flashTotals.ops, kind: op.kind, addr: op.addr, mode,
+        t: mcu.clock.nanos });
+      return mode;
+    }
+    return 'go';
+  };
+  for (const uart of mcu.uart) {
+    mendUart(uart);
+  }
+  const bus = new I2CBus(mcu, mcu.i2c[pins.I2C_ID], {
+    address: panelAddress,
+    present: panelPresent,
+    onTransaction: (addr, data, t0, t1) => emit({ ev: 'i2c', addr, hex: hex(data), t0, t1 }),
+  });
+  const leds = new NeoPixelDecoder(mcu, pins.NEOPIXEL_PIN, (rgb, t) => emit({ ev: 'leds', rgb, t }));
+  new PiezoWatch(mcu, pins.PIEZO_PIN, (hz, t) => emit({ ev: 'tone', hz, t }));
+  const cdc = new HostCDC(mcu.usbCtrl);
+  cdc.onSerialData = (data) => {
+    emit({ ev: 'serial', hex: hex(data), t: mcu.clock.nanos });
+    serialText += Buffer.from(data).toString('latin1');
+    if (serialText.length > 65536) {
+      serialText = serialText.slice(-32768);
+    }
+    if (serialClient) {
+      serialClient.write(Buffer.from(data));
+    }
+  };
+  // Buttons wired to ground with pull-ups: released reads high.
+  for (const p of pins.BUTTONS) {
+    mcu.gpio[p].setInputValue(!buttonsDown.has(p));
+  }
+  // Stock rp2040js steps 8 ns a cycle whatever clk_sys is: step by the real clock.
+  let nsPerCycle = 1e9 / mcu.clkSys;
+  mcu.addClockListener((hz) => {
+    nsPerCycle = 1e9 / hz;
+  });
+  mcu.core.PC = 0x10000000; // boot stage 2 at the start of flash, as the ROM would
+  halted = false;
+  board = { mcu, flash, bus, leds, cdc, get nsPerCycle() { return nsPerCycle; } };
+  return board;
+}
+
+function keepFlash() {
+  // The chip's flash array is the truth while it runs; copy it out for power-downs.
+  flashArray.set(board.mcu.flash.subarray(0, FLASH_SIZE));
+}
+
+function flashCounts() {
+  const f = board.flash;
+  return { erases: flashTotals.erases + f.erases, programs: flashTotals.programs + f.programs,
+    ops: flashTotals.ops + f.ops };
+}
+
+let serialText = '';
+let running = null; // {target, id, until} of the "run" in progress, or {free: true}
+
+/** Execute until emulated time `target` (ns), for at most `budget` cycles. */
+function execute(target, budget) {
+  const { mcu } = board;
+  const { core, clock } = mcu;
+  let cycles = 0;
+  while (cycles < budget && !halted) {
+    const now = clock.nanos;
+    if (now >= target) {
+      break;
+    }
+    if (core.waiting) {
+      const toAlarm = clock.nextAlarm ? clock.nanosToNextAlarm : target - now;
+      const step = Math.max(Math.min(toAlarm, target - now), 1);
+      clock.tick(step);
+      cycles += Math.ceil(step / board.nsPerCycle);
+    } else {
+      const c = core.executeInstruction();
+      clock.tick(c * board.nsPerCycle);
+      cycles += c;
+    }
+  }
+  board.leds.poll();
+}
+
+function loop() {
+  if (!running) {
+    return;
+  }
+  const { mcu } = board;
+  const target = running.free ? Infinity : running.target;
+  execute(target, 3e6);
+  if (serialClient && board.cdc.room && serialClient.isPaused()) {
+    serialClient.resume();
+  }
+  if (!running.free) {
+    const found = running.until !== undefined && serialText.includes(running.until);
+    if (halted || found || mcu.clock.nanos >= running.target) {
+      const r = running;
+      running = null;
+      keepFlash();
+      emit({ id: r.id, ok: true, t: mcu.clock.nanos, cut: halted, found });
+      drain();
+      return;
+    }
+  }
+  setImmediate(loop);
+}
+
+const queue = [];
+function drain() {
+  while (queue.length && (!running || running.free)) {
+    handle(queue.shift());
+  }
+}
+
+function handle(msg) {
+  const { id, cmd } = msg;
+  const reply = (extra = {}) => emit({ id, ok: true, ...extra });
+  const { mcu } = board;
+  try {
+    switch (cmd) {
+      case 'run': {
+        // Run `ms` of emulated time (or until the serial output holds `until`).
+        if (msg.until !== undefined) {
+          serialText = '';
+        }
+        running = { id, target: mcu.clock.nanos + msg.ms * 1e6, until: msg.until };
+        setImmediate(loop);
+        return;
+      }
+      case 'free':
+        running = { free: true };
+        setImmediate(loop);
+        reply();
+        return;
+      case 'pin': {
+        const down = !msg.value;
+        if (down) buttonsDown.add(msg.gpio); else buttonsDown.delete(msg.gpio);
+        mcu.gpio[msg.gpio].setInputValue(!!msg.value);
+        reply({ t: mcu.clock.nanos });
+        return;
+      }
+      case 'serial':
+        board.cdc.send(Buffer.from(msg.hex, 'hex'));
+        reply();
+        return;
+      case 'host_reading':
+        board.cdc.setReading(!!msg.on);
+        reply();
+        return;
+      case 'i2c_fail':
+        board.bus.failures = msg.count;
+        reply();
+        return;
+      case 'panel':
+        panelPresent = !!msg.present;
+        board.bus.present = panelPresent;
+        reply();
+        return;
+      case 'stats':
+        reply({ t: mcu.clock.nanos, flash: flashCounts(), i2c_bytes: board.bus.bytes,
+          i2c_hz: board.bus.hz, clk_sys: mcu.clkSys, halted });
+        return;
+      case 'cut_at':
+        cutPlan = { op: msg.op, mode: msg.mode || 'torn' };
+        reply();
+        return;
+      case 'power_cycle': {
+        keepFlash();
+        const c = flashCounts();
+        flashTotals = c;
+        powerUp();
+        reply({ t: board.mcu.clock.nanos });
+        return;
+      }
+      case 'save_flash':
+        keepFlash();
+        writeFileSync(msg.path, flashArray.subarray(FS_OFFSET, FS_OFFSET + FS_SIZE));
+        reply();
+        return;
+      case 'load_flash':
+        loadFS(msg.path);
+        reply();
+        return;
+      case 'quit':
+        reply();
+        process.exit(0);
+        return;
+      default:
+        emit({ id, ok: false, error: `unknown command ${cmd}` });
+    }
+  } catch (e) {
+    emit({ id, ok: false, error: String(e.message || e) });
+  }
+}
+
+powerUp();
+
+if (opts['serial-port'] !== undefined) {
+  const server = net.createServer((sock) => {
+    if (serialClient) {
+      sock.end();
+      return;
+    }
+    serialClient = sock;
+    sock.on('data', (data) => {
+      board.cdc.send(data);
+      if (!board.cdc.room) {
+        sock.pause();
+      }
+    });
+    const gone = () => {
+      if (serialClient === sock) serialClient = null;
+    };
+    sock.on('close', gone);
+    sock.on('error', gone);
+  });
+  server.on('error', (e) => {
+    fail(`cannot listen on 127.0.0.1:${opts['serial-port']}: ${e.code === 'EADDRINUSE' ? 'port in use' : e.message}`);
+  });
+  server.listen(Number(opts['serial-port']), '127.0.0.1', () => {
+    emit({ ev: 'serial_port', port: server.address().port });
+  });
+}
+
+const rl = createInterface({ input: process.stdin });
+rl.on('line', (line) => {
+  if (!line.trim()) return;
+  let msg;
+  try {
+    msg = JSON.parse(line);
+  } catch {
+    emit({ ok: false, error: 'bad control line' });
+    return;
+  }
+  if (msg.cmd === 'pause') {
+    if (running && running.free) {
+      running = null;
+      keepFlash();
+    }
+    emit({ id: msg.id, ok: true, t: board.mcu.clock.nanos });
+    drain();
+    return;
+  }
+  queue.push(msg);
+  drain();
+});
+rl.on('close', () => process.exit(0));
+emit({ ev: 'ready' });

@@ -1,0 +1,264 @@
+// The parts wired to the emulated Pico's pins (hal/pins.py): the OLED on I2C0, the
+// WS2812 chain, the piezo's PWM, the USB host's CDC side; and the mends that stock
+// rp2040js 1.4.1 needs for MicroPython (USB OUT storm, UART TX interrupt).
+import { USBCDC } from 'rp2040js';
+
+/**
+ * The I2C bus with one panel on it (or none). Each byte, start and stop takes its
+ * time at the bus frequency set by the firmware, so a redraw costs what it costs on
+ * the real bus; each write transaction is reported whole, with the time of its stop.
+ */
+export class I2CBus {
+  constructor(mcu, i2c, { address = 0x3c, present = true, onTransaction = () => {} } = {}) {
+    this.mcu = mcu;
+    this.i2c = i2c;
+    this.address = address;
+    this.present = present;
+    this.onTransaction = onTransaction;
+    this.failures = 0; // transactions still to fail (a loose wire): NACK on the address
+    this.txn = null;
+    this.bytes = 0;
+    const clock = mcu.clock;
+    this.alarm = clock.createAlarm(() => this.step());
+    this.pending = null;
+    i2c.onStart = () => i2c.completeStart();
+    i2c.onConnect = (addr, mode) => {
+      let ack = this.present && addr === this.address;
+      if (ack && this.failures > 0) {
+        this.failures--;
+        ack = false;
+      }
+      this.txn = ack ? { addr, read: mode === 1, data: [], start: clock.nanos } : null;
+      this.later(9, () => i2c.completeConnect(ack));
+    };
+    i2c.onWriteByte = (value) => {
+      if (this.txn) {
+        this.txn.data.push(value);
+      }
+      this.later(9, () => i2c.completeWrite(true));
+    };
+    i2c.onReadByte = () => {
+      // A read of either controller returns its status byte: display on/off in bit 6
+      // is all a driver ever looks at; 0x00 is "on, not busy" on the SH1106.
+      this.later(9, () => i2c.completeRead(0x00));
+    };
+    i2c.onStop = () => {
+      const txn = this.txn;
+      this.txn = null;
+      this.later(1, () => {
+        if (txn && !txn.read && txn.data.length) {
+          this.bytes += txn.data.length + 1;
+          this.onTransaction(txn.addr, Uint8Array.from(txn.data), txn.start, clock.nanos);
+        }
+        i2c.completeStop();
+      });
+    };
+  }
+
+  /** Bit time at the frequency the firmware programmed (SCL high + low counts). */
+  get bitNanos() {
+    const i2c = this.i2c;
+    const counts = i2c.sclHighPeriod + i2c.sclLowPeriod;
+    const hz = counts > 0 ? this.mcu.clkSys / counts : 400e3; // the I2C block runs on clk_sys
+    return 1e9 / Math.min(hz, 1e6);
+  }
+
+  get hz() {
+    return 1e9 / this.bitNanos;
+  }
+
+  later(bits, fn) {
+    this.pending = fn;
+    this.alarm.schedule(bits * this.bitNanos);
+  }
+
+  step() {
+    const fn = this.pending;
+    this.pending = null;
+    if (fn) {
+      fn();
+    }
+  }
+}
+
+/**
+ * WS2812 data decoded from the pin's transitions: a high pulse under 580 ns is a 0,
+ * longer a 1 (the chip's own threshold sits between 0.35 and 0.9 us); a low of 50 us
+ * or more latches the frame. Reports each latched frame as [r, g, b] per LED.
+ */
+export class NeoPixelDecoder {
+  constructor(mcu, pin, onFrame) {
+    this.clock = mcu.clock;
+    this.onFrame = onFrame;
+    this.bits = [];
+    this.riseAt = -1;
+    this.fallAt = -1;
+    mcu.gpio[pin].addListener((state) => this.edge(state === 1));
+  }
+
+  edge(high) {
+    const now = this.clock.nanos;
+    if (high) {
+      if (this.fallAt >= 0 && now - this.fallAt >= 50e3) {
+        this.latch();
+      }
+      this.riseAt = now;
+    } else if (this.riseAt >= 0) {
+      this.bits.push(now - this.riseAt > 580 ? 1 : 0);
+      this.fallAt = now;
+      this.riseAt = -1;
+    }
+  }
+
+  /** Latch a frame whose reset time has passed (called between slices too). */
+  poll() {
+    if (this.bits.length && this.riseAt < 0 && this.clock.nanos - this.fallAt >= 50e3) {
+      this.latch();
+    }
+  }
+
+  latch() {
+    const bits = this.bits;
+    this.bits = [];
+    const leds = [];
+    for (let i = 0; i + 24 <= bits.length; i += 24) {
+      let v = 0;
+      for (let j = 0; j < 24; j++) {
+        v = (v << 1) | bits[i + j];
+      }
+      leds.push([(v >> 8) & 0xff, (v >> 16) & 0xff, v & 0xff]); // sent as G, R, B
+    }
+    if (leds.length) {
+      this.onFrame(leds, this.fallAt);
+    }
+  }
+}
+
+/** The piezo's tone: frequency and duty of the PWM slice behind its pin. */
+export class PiezoWatch {
+  constructor(mcu, pin, onTone) {
+    this.mcu = mcu;
+    this.pin = pin;
+    this.onTone = onTone;
+    this.last = '';
+    const pwm = mcu.pwm;
+    const write = pwm.writeUint32.bind(pwm);
+    pwm.writeUint32 = (offset, value) => {
+      write(offset, value);
+      this.check();
+    };
+    const io = mcu.gpio[pin];
+    io.addListener(() => this.check());
+  }
+
+  check() {
+    const { mcu, pin } = this;
+    const ch = mcu.pwm.channels[(pin >> 1) & 7];
+    const gpio = mcu.gpio[pin];
+    let hz = 0;
+    let duty = 0;
+    if (gpio.functionSelect === 4 && ch.csr & 1) {
+      const div = Math.max(ch.div, 16) / 16; // 8.4 fixed point
+      const phaseCorrect = ch.csr & 2 ? 2 : 1;
+      const top = ch.top + 1;
+      const cc = pin & 1 ? ch.cc >>> 16 : ch.cc & 0xffff;
+      hz = mcu.clkSys / div / top / phaseCorrect;
+      duty = Math.min(cc / top, 1);
+    }
+    const sound = duty > 0 && duty < 1 ? hz : 0;
+    const key = sound.toFixed(1);
+    if (key !== this.last) {
+      this.last = key;
+      this.onTone(Math.round(sound * 10) / 10, mcu.clock.nanos);
+    }
+  }
+}
+
+/**
+ * The USB host's side of the CDC serial port. Stock USBCDC answers every OUT buffer
+ * the device arms at once, with an empty packet when it has nothing to send: an
+ * interrupt storm (CPU-bound code ran 3.2x slower) and a 512-byte FIFO that dropped
+ * what did not fit. Here an armed OUT buffer waits until there are bytes, the queue
+ * has no limit (the sender is paced by `room`), and the host can stop reading IN
+ * data (a monitor holding the port open without reading).
+ */
+export class HostCDC extends USBCDC {
+  constructor(usb) {
+    super(usb);
+    this.queue = [];
+    this.armed = null; // [endpoint, size] of an OUT buffer the device is waiting on
+    this.reading = true;
+    this.heldIn = [];
+    this.connected = false;
+    this.onDeviceConnected = () => {
+      this.connected = true;
+    };
+    usb.onEndpointRead = (endpoint, size) => {
+      if (endpoint === this.outEndpoint) {
+        this.armed = [endpoint, size];
+        this.feed();
+      }
+    };
+    const ready = usb.indicateBufferReady.bind(usb);
+    usb.indicateBufferReady = (endpoint, out) => {
+      if (!out && endpoint === this.inEndpoint && endpoint > 0 && !this.reading) {
+        this.heldIn.push(endpoint); // the host does not collect: the device's IN buffer stays full
+        return;
+      }
+      ready(endpoint, out);
+    };
+    this.ready = ready;
+  }
+
+  send(bytes) {
+    for (const b of bytes) {
+      this.queue.push(b);
+    }
+    this.feed();
+  }
+
+  get room() {
+    return this.queue.length < 4096;
+  }
+
+  feed() {
+    if (!this.armed || !this.queue.length) {
+      return;
+    }
+    const [endpoint, size] = this.armed;
+    this.armed = null;
+    const chunk = Uint8Array.from(this.queue.splice(0, Math.min(size, 64)));
+    this.usb.endpointReadDone(endpoint, chunk);
+  }
+
+  setReading(on) {
+    this.reading = on;
+    if (on) {
+      const held = this.heldIn;
+      this.heldIn = [];
+      for (const ep of held) {
+        this.ready(ep, false);
+      }
+    }
+  }
+}
+
+/**
+ * UART: stock rp2040js sets the TX interrupt again every time interrupts are checked,
+ * so it can never be cleared and code using machine.UART hangs. Here it is raised
+ * only when a byte leaves the (ideal, instant) transmitter.
+ */
+export function mendUart(uart) {
+  const TXINTR = 1 << 5;
+  uart.checkInterrupts = function () {
+    this.rp2040.setInterrupt(this.irq, !!(this.interruptStatus & this.interruptMask));
+  };
+  const write = uart.writeUint32.bind(uart);
+  uart.writeUint32 = (offset, value) => {
+    write(offset, value);
+    if (offset === 0x00) {
+      uart.interruptStatus |= TXINTR;
+      uart.checkInterrupts();
+    }
+  };
+}
