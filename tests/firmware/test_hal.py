@@ -149,23 +149,41 @@ def test_panel_ram_matches_frame_after_any_drawing(pixels):
     assert ram == d.buffer
 
 
-def test_find_address_names_the_problem():
-    class Bus:
-        def scan(self):
-            return [0x50]
+class ProbeBus:
+    """Answers writes at `devices` only (OSError(19) elsewhere, as machine.I2C on a NACK);
+    scan() finds nothing, as the rp2 port under emulation."""
 
+    def __init__(self, *devices):
+        self.devices = devices
+        self.probes = []
+
+    def scan(self):
+        return []
+
+    def writeto(self, addr, buf, stop=True):
+        self.probes.append((addr, bytes(buf)))
+        if addr not in self.devices:
+            raise OSError(19)
+        return len(buf)
+
+
+def test_find_address_names_the_problem():
     try:
-        find_address(Bus())
+        find_address(ProbeBus(0x50))
     except OSError as e:
-        assert "SDA/SCL" in str(e)
+        assert "SDA/SCL" in str(e) and "0x3c/0x3d" in str(e)
     else:
         raise AssertionError("no OLED should raise")
 
-    class Bus3D:
-        def scan(self):
-            return [0x3D]
 
-    assert find_address(Bus3D()) == 0x3D
+def test_find_address_probes_with_a_nop_write_not_scan():
+    bus = ProbeBus(0x3D)
+    assert find_address(bus) == 0x3D
+    # 0x3C first (no answer), then 0x3D: control byte 0x00 + NOP 0xE3 on both
+    assert bus.probes == [(0x3C, b"\x00\xe3"), (0x3D, b"\x00\xe3")]
+    bus = ProbeBus(0x3C, 0x3D)
+    assert find_address(bus, 0x3D) == 0x3D and bus.probes == [(0x3D, b"\x00\xe3")]
+    assert find_address(ProbeBus(0x3C), 0x3D) == 0x3C  # the setting's address is wrong
 
 
 def test_seat_leds_turn_flash_and_brightness():

@@ -175,12 +175,20 @@ def make_display(kind, i2c, addr=0x3C, old=None):
 
 
 def find_address(i2c, preferred=0x3C):
-    """The OLED's I2C address (0x3C or 0x3D), or raise OSError with what to check."""
-    found = i2c.scan()
-    if preferred in found:
-        return preferred
-    for a in (0x3C, 0x3D):
-        if a in found:
+    """The OLED's I2C address (`preferred`, else 0x3C or 0x3D), or raise OSError with what
+    to check. Each address is probed with a real write, a NOP command (control byte 0x00,
+    then 0xE3: a no-op on both controllers), not with i2c.scan(): the rp2 port's scan()
+    sends zero-length writes, which some modules (and the emulated RP2040) do not
+    acknowledge, so scan() can come back empty with a working panel on the bus."""
+    tried = []
+    for a in (preferred, 0x3C, 0x3D):
+        if a in tried:
+            continue
+        tried.append(a)
+        try:
+            i2c.writeto(a, b"\x00\xe3")
             return a
-    raise OSError("no OLED at 0x3C/0x3D (found {}): check SDA/SCL wiring, "
-                  "3V3/GND and pull-ups".format([hex(a) for a in found]))
+        except OSError:
+            pass
+    raise OSError("no OLED answers at {}: check SDA/SCL wiring, 3V3/GND and "
+                  "pull-ups".format("/".join([hex(a) for a in tried])))
