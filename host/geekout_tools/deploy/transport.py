@@ -81,10 +81,11 @@ class MpremoteTransport:
             args.extend(step)
         return args
 
-    def call(self, *steps):
+    def call(self, *steps, timeout=None):
         args = self.command(*steps)
         try:
-            proc = self._run(args, capture_output=True, text=True, timeout=self.timeout)
+            proc = self._run(args, capture_output=True, text=True,
+                             timeout=timeout or self.timeout)
         except subprocess.TimeoutExpired:
             raise UsageError(describe_failure(self.port, "timeout")) from None
         except FileNotFoundError:
@@ -111,7 +112,12 @@ class MpremoteTransport:
         """Copy (local path, remote path) pairs, in batches of one mpremote call."""
         batch = 40
         for i in range(0, len(pairs), batch):
-            self.call(*[["fs", "cp", str(local), ":" + remote] for local, remote in pairs[i:i + batch]])
+            part = pairs[i:i + batch]
+            # A slow link (an emulated Pico takes ~2 KB/s) must not time out a big file:
+            # the limit grows by a second per kilobyte sent.
+            size = sum(os.path.getsize(local) for local, _ in part)
+            self.call(*[["fs", "cp", str(local), ":" + remote] for local, remote in part],
+                      timeout=self.timeout + size // 1000)
 
     def remove(self, paths):
         if paths:
@@ -142,7 +148,7 @@ class DryRunTransport(MpremoteTransport):
         self.mpremote = "mpremote"
         self.out = out
 
-    def call(self, *steps):
+    def call(self, *steps, timeout=None):
         self.out("  " + " ".join(_quote(a) for a in self.command(*steps)))
         self._reset_done = True
         return ""

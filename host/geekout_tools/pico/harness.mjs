@@ -168,6 +168,9 @@ function powerUp() {
     if (serialText.length > 65536) {
       serialText = serialText.slice(-32768);
     }
+    if (running && running.until !== undefined && serialText.includes(running.until)) {
+      running.found = true;
+    }
     if (serialClient) {
       serialClient.write(Buffer.from(data));
     }
@@ -206,13 +209,16 @@ function execute(target, budget) {
   const { mcu } = board;
   const { core, clock } = mcu;
   let cycles = 0;
-  while (cycles < budget && !halted) {
+  const r = running;
+  while (cycles < budget && !halted && !(r && r.found)) {
     const now = clock.nanos;
     if (now >= target) {
       break;
     }
     if (core.waiting) {
-      const toAlarm = clock.nextAlarm ? clock.nanosToNextAlarm : target - now;
+      // Asleep (WFI): on to the next alarm or the target, 1 ms at most (a far alarm
+      // must not carry a free run days ahead).
+      const toAlarm = Math.min(clock.nextAlarm ? clock.nanosToNextAlarm : Infinity, 1e6);
       const step = Math.max(Math.min(toAlarm, target - now), 1);
       clock.tick(step);
       cycles += Math.ceil(step / board.nsPerCycle);
@@ -230,13 +236,25 @@ function loop() {
     return;
   }
   const { mcu } = board;
-  const target = running.free ? Infinity : running.target;
+  let target = running.target;
+  if (running.free) {
+    // Free-running (a host on the serial port): emulated time never runs ahead of the
+    // wall clock, or an idle board would live through hours while mpremote waits.
+    const wall = performance.now() * 1e6;
+    running.wallStart ??= wall;
+    running.emuStart ??= mcu.clock.nanos;
+    target = running.emuStart + (wall - running.wallStart);
+    if (mcu.clock.nanos >= target) {
+      setTimeout(loop, 1);
+      return;
+    }
+  }
   execute(target, 3e6);
   if (serialClient && board.cdc.room && serialClient.isPaused()) {
     serialClient.resume();
   }
   if (!running.free) {
-    const found = running.until !== undefined && serialText.includes(running.until);
+    const found = !!running.found;
     if (halted || found || mcu.clock.nanos >= running.target) {
       const r = running;
       running = null;

@@ -29,7 +29,15 @@ export class I2CBus {
         ack = false;
       }
       this.txn = ack ? { addr, read: mode === 1, data: [], start: clock.nanos } : null;
-      this.later(9, () => i2c.completeConnect(ack));
+      this.later(9, () => {
+        i2c.completeConnect(ack);
+        if (!ack) {
+          // An abort flushes the TX FIFO, so TX_EMPTY is raised as the hardware's level
+          // would be (stock rp2040js leaves it clear and the SDK times out: ETIMEDOUT
+          // instead of the EIO a real NACK gives).
+          i2c.setInterrupts(1 << 4);
+        }
+      });
     };
     i2c.onWriteByte = (value) => {
       if (this.txn) {
