@@ -1,0 +1,150 @@
+"""The deployed gadget on the emulated Pico, watched: keys pressed on its GPIOs, the
+picture on its panel, and what it reports about itself.
+
+At power-up the emulated Pico runs main.py as a real one does. For a measured run the
+gadget is started again from a fresh heap with a small probe around the real board
+(hal/board.py): main.py runs unchanged, but after each key the probe collects the garbage
+and reports the live heap when it is a new peak (DESIGN.md's peak_heap_bytes), the
+screen's name when it changes, and, with a seed, the dice come from the simulator's
+xorshift (simboard.Dice) so a game can be compared key for key with the unix port. The
+probe prints only on change, a few lines a game, and runs after the key's redraw.
+"""
+
+import re
+import statistics
+
+from .emulator import KEY_GPIO, Pico  # noqa: F401  (Pico: the type the helpers take)
+
+# Runs in the raw REPL after a soft reset (fresh heap, main.py not yet run).
+RUNNER = """
+import gc
+gc.collect()
+import sys
+from geekout.hal import board as _board
+from geekout.ui import core as _core
+_uis = []
+_ui_init = _core.UI.__init__
+def _ui(self, *a):
+    _ui_init(self, *a)
+    _uis.append(self)
+    if len(_uis) > 1:
+        _uis.pop(0)
+_core.UI.__init__ = _ui
+class _Dice:
+    def __init__(self, seed):
+        self.s = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+    def __call__(self, n):
+        s = self.s
+        s ^= (s << 13) & 0xFFFFFFFF
+        s ^= s >> 17
+        s ^= (s << 5) & 0xFFFFFFFF
+        self.s = s
+        return (s >> 8) % n
+class _Probe:
+    def __init__(self, buttons):
+        self.buttons = buttons
+        self.pins = getattr(buttons, 'pins', [])
+        self.peak = 0
+        self.due = True
+        self.screen = ''
+    def poll(self, now):
+        if self.due:
+            self.due = False
+            gc.collect()
+            a = gc.mem_alloc()
+            if a > self.peak:
+                self.peak = a
+                print('#heap', a)
+            top = _uis[-1].top() if _uis else None
+            name = getattr(top, 'name', '') if top else ''
+            if name != self.screen:
+                self.screen = name
+                print('#screen', name)
+        out = self.buttons.poll(now)
+        if out:
+            self.due = True
+        return out
+_board_init = _board.Board.__init__
+def _init(self, *a, **k):
+    _board_init(self, *a, **k)
+    self.buttons = _Probe(self.buttons)
+    if {seed}:
+        self.rand = _Dice({seed})
+_board.Board.__init__ = _init
+print('#start')
+import main
+"""
+
+_LINE = re.compile(rb"#(heap|screen|start)([^\r\n]*)\r?\n")
+
+
+class Gadget:
+    """The gadget on `pico`, started with the probe (seed: simulator dice, or None for the
+    board's own). Collects press times (ms), the peak heap, the screens and errors."""
+
+    def __init__(self, pico, seed=None, boot_ms=400):
+        self.pico = pico
+        self.seed = seed
+        self.press_ms = []
+        self.peak_heap = 0
+        self.free_at_boot = None
+        self.screens = []
+        self._seen = 0
+        pico.run(boot_ms)  # power-up: USB enumerates, main.py starts
+        pico.raw_repl()
+        pico.soft_reset()
+        # The heap main.py starts with (a soft reset leaves the board as at power-up,
+        # _boot.py's filesystem mount done); the probe's own ~3 KB are not in it.
+        out, _ = pico.exec_raw("import gc\ngc.collect()\nprint(gc.mem_free())")
+        self.free_at_boot = int(out.split()[0])
+        pico.soft_reset()
+        pico.exec_raw(RUNNER.format(seed=int(seed or 0)), wait=False)
+        reply = pico.run(5000, until="#screen")
+        if not reply["found"]:
+            raise RuntimeError("the gadget did not start on the emulated Pico: "
+                               + pico.serial[-400:].decode("latin-1"))
+        self.pico.run(200)
+        self._scan()
+
+    def _scan(self):
+        data = bytes(self.pico.serial)
+        for m in _LINE.finditer(data, self._seen):
+            kind, rest = m.group(1).decode(), m.group(2).decode("latin-1").strip()
+            if kind == "heap":
+                self.peak_heap = max(self.peak_heap, int(rest))
+            elif kind == "screen" and rest and rest not in self.screens:
+                self.screens.append(rest)
+            self._seen = m.end()
+
+    @property
+    def errors(self):
+        return bytes(self.pico.serial).count(b"Traceback (most recent call last)")
+
+    def key(self, k):
+        """Press one key (ui/keys.py code); returns its press-to-screen time in ms."""
+        ms = self.pico.key(k)
+        if ms is not None:
+            self.press_ms.append(ms)
+        self._scan()
+        return ms
+
+    def settle(self, ms=100):
+        """Let the probe's report of the last key come out."""
+        self.pico.run(ms)
+        self._scan()
+
+    def report(self):
+        """press_ms median/p95/max, the peak heap, free heap at boot, screens."""
+        return {"free_heap_at_boot": self.free_at_boot, "peak_heap_bytes": self.peak_heap,
+                "press_ms": summary(self.press_ms), "screens": list(self.screens),
+                "errors": self.errors}
+
+
+def summary(values):
+    """{"median", "p95", "max"} of press times (ms, 0.1 ms), or zeros when there are none."""
+    if not values:
+        return {"median": 0.0, "p95": 0.0, "max": 0.0}
+    s = sorted(values)
+    p95 = s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))]
+    return {"median": round(statistics.median(s), 1), "p95": round(p95, 1),
+            "max": round(s[-1], 1)}
