@@ -3,9 +3,16 @@
 The UI draws on the adapter itself (it *is* the canvas) and calls show(). show() sends
 only what changed since the last frame: for each 8-pixel page, the span of columns
 between the first and the last changed byte (a page that did not change costs
-nothing). The SH1106 has 132 columns of RAM with the panel at columns 2..129, so its
-column address is offset by 2 (a shifted image with garbage columns otherwise).
-The bus is passed in (a machine.I2C, or a fake that counts bytes).
+nothing). The bus is passed in (a machine.I2C, or a fake that counts bytes).
+
+Both adapters speak only what both controllers understand, so the display setting
+can be wrong without harm: RAM is addressed page by page (0xB0 | page, then the column's
+low and high nibbles: the SH1106 has no other addressing, and the SSD1306 is put in
+page addressing mode), and each power-up sequence powers either panel (the SSD1306's
+charge pump 0x8D 0x14 is off at reset; the SH1106's DC-DC is on at reset). The SH1106
+has 132 columns of RAM with the glass on columns 2..129, so its adapter adds 2 to the
+column. The wrong setting shows the picture shifted by two columns, never a dark or
+scrambled panel (models of both controllers: host/geekout_tools/pico/panels.py).
 """
 
 import framebuf
@@ -14,12 +21,24 @@ from micropython import const
 _W = const(128)
 _H = const(64)
 _PAGES = const(8)
-_GAP = const(8)
+# Unchanged bytes between two changed runs of a page that are sent rather than start a
+# new run: a run costs 7 bytes on the wire besides its data (the 4-byte address command,
+# the data control byte, and the I2C address byte of each of the two transactions), so
+# a gap of up to 6 unchanged bytes is cheaper to resend.
+_GAP = const(7)
 
-# Power-up command sequences (bytes constants: no tuple of ints in RAM).
+# Power-up command sequences (bytes constants: no tuple of ints in RAM). Each is
+# harmless to the other controller, as annotated ("SH1106:" / "SSD1306:"): a byte that
+# controller does not know is a no-op there, and an argument byte after it is decoded
+# as a command of its own.
 SSD1306_INIT = (
     b"\xae"  # display off while configuring
-    b"\x20\x00"  # horizontal addressing: a column/page window auto-advances
+    b"\x20\x02"  # page addressing (SH1106: 0x20 unknown, 0x02 a column nibble)
+    # Column and page windows back to the whole RAM, in case a driver that used them
+    # ran since power-up: the page-mode column wraps at the window's end. (SH1106: 0x21
+    # and 0x22 unknown; 0x00, 0x07 column nibbles; 0x7F start line 63, set to 0 next.)
+    b"\x21\x00\x7f"
+    b"\x22\x00\x07"
     b"\x40"  # start line 0
     b"\xa1"  # segment remap (column 127 -> SEG0)
     b"\xa8\x3f"  # multiplex 64
@@ -32,8 +51,8 @@ SSD1306_INIT = (
     b"\x81\xcf"  # contrast
     b"\xa4"  # follow RAM
     b"\xa6"  # not inverted
-    b"\x8d\x14"  # charge pump on (internal supply)
-    b"\xaf"  # display on
+    b"\x8d\x14"  # charge pump on (SH1106: 0x8D unknown, 0x14 a column nibble)
+    b"\xaf"  # display on (SH1106: lit, its DC-DC is on from reset)
 )
 
 SH1106_INIT = (
@@ -41,8 +60,13 @@ SH1106_INIT = (
     b"\xd5\x80"
     b"\xa8\x3f"
     b"\xd3\x00"
+    b"\x20\x02"  # SSD1306: page addressing (SH1106: 0x20 unknown, 0x02 a column nibble)
+    b"\x21\x00\x7f"  # SSD1306: whole-RAM windows, as in SSD1306_INIT
+    b"\x22\x00\x07"
     b"\x40"
-    b"\xad\x8b"  # DC-DC on
+    b"\xad\x8b"  # DC-DC on (SSD1306: 0xAD and 0x8B are not commands; on the SSD1306B,
+    # 0xAD 0x8B selects the external IREF, its reset value)
+    b"\x8d\x14"  # SSD1306: charge pump on (SH1106: 0x8D unknown, 0x14 a column nibble)
     b"\xa1"
     b"\xc8"
     b"\xda\x12"
@@ -56,10 +80,11 @@ SH1106_INIT = (
 
 
 class OLED(framebuf.FrameBuffer):
-    """Shared part: frame buffer, last-sent copy, dirty spans. Subclasses address RAM."""
+    """Shared part: frame buffer, last-sent copy, dirty spans, page addressing."""
 
     KIND = "oled"
-    INIT = ()
+    INIT = b""
+    COLUMN_OFFSET = 0  # RAM column of the glass's left column
 
     def __init__(self, i2c, addr=0x3C, old=None):
         self.i2c = i2c
@@ -95,8 +120,8 @@ class OLED(framebuf.FrameBuffer):
         self.command((0xAF if on else 0xAE,))
 
     def show(self, full=False):
-        """Send what changed: per page, each run of changed columns (runs closer than
-        _GAP unchanged bytes are merged, since a new window costs about 8 bytes)."""
+        """Send what changed: per page, each run of changed columns (runs fewer than
+        _GAP unchanged bytes apart are merged)."""
         buf = self.buffer
         sent = self.sent
         mv = memoryview(buf)
@@ -123,47 +148,30 @@ class OLED(framebuf.FrameBuffer):
                 i = hi + 1
 
     def _send(self, mv, page, lo, hi):
-        base = page * _W
-        self._window(page, lo - base, hi - base)
-        self.i2c.writevto(self.addr, (b"\x40", mv[lo:hi + 1]))
-        self.bytes_sent += hi - lo + 2
-        self.sent[lo:hi + 1] = mv[lo:hi + 1]
-
-    def _window(self, page, c0, c1):
-        raise NotImplementedError
-
-
-class SSD1306(OLED):
-    KIND = "ssd1306"
-    INIT = SSD1306_INIT
-
-    def _window(self, page, c0, c1):
-        cmd = self.cmd
-        cmd[0] = 0x00
-        cmd[1] = 0x21
-        cmd[2] = c0
-        cmd[3] = c1
-        cmd[4] = 0x22
-        cmd[5] = page
-        cmd[6] = page
-        self.i2c.writeto(self.addr, memoryview(cmd)[:7])
-        self.bytes_sent += 7
-
-
-class SH1106(OLED):
-    KIND = "sh1106"
-    INIT = SH1106_INIT
-    COLUMN_OFFSET = 2  # 132-column RAM, panel centred
-
-    def _window(self, page, c0, c1):
-        c = c0 + self.COLUMN_OFFSET
+        """Frame bytes lo..hi (all in `page`): the RAM address in one transaction
+        (0x00, page, column low nibble, column high nibble: 4 bytes), then the data
+        (0x40 and hi - lo + 1 bytes)."""
+        c = lo - page * _W + self.COLUMN_OFFSET
         cmd = self.cmd
         cmd[0] = 0x00
         cmd[1] = 0xB0 | page
         cmd[2] = c & 0x0F
         cmd[3] = 0x10 | (c >> 4)
         self.i2c.writeto(self.addr, memoryview(cmd)[:4])
-        self.bytes_sent += 4
+        self.i2c.writevto(self.addr, (b"\x40", mv[lo:hi + 1]))
+        self.bytes_sent += hi - lo + 6
+        self.sent[lo:hi + 1] = mv[lo:hi + 1]
+
+
+class SSD1306(OLED):
+    KIND = "ssd1306"
+    INIT = SSD1306_INIT
+
+
+class SH1106(OLED):
+    KIND = "sh1106"
+    INIT = SH1106_INIT
+    COLUMN_OFFSET = 2  # 132-column RAM, glass centred on columns 2..129
 
 
 def make_display(kind, i2c, addr=0x3C, old=None):
