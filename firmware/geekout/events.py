@@ -3,10 +3,12 @@
 Each game step the gadget takes is printed as
   {"geekout": 1, "game": "masters", "event": "turn", "round": 2, "rounds": 5,
    "seat": 1, "players": 3, "scores": [10, 3, 0], "text": "Seat 2 passes: 6"}
-(format in docs/events.md). The line goes to the `write` function given (print on the
-device, where stdout is the USB serial port; a list in tests), so this module does no
-I/O of its own. Nothing is printed unless a monitor could be listening: callers check
-`enabled` (a setting).
+(format in docs/events.md). The line goes to the `write` function given, so this module
+does no I/O of its own: on the device hal/usbserial.LineWriter, which writes to the USB
+serial port only when it can take the line at once and otherwise drops it (a host that
+holds the port open without reading must not hold up a press); a list in tests.
+Nothing is printed unless a monitor could be listening: callers check `enabled` (a
+setting).
 """
 
 import json

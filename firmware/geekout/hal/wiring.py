@@ -36,8 +36,11 @@ def wire(display_kind=None, storage=None):
     storage = storage or Storage("")
     data = Storage("")  # read-only tables shipped with the firmware
     from geekout.events import Events
+    from geekout.hal.usbserial import LineWriter
 
-    events = Events(print)  # live event lines on USB serial (docs/events.md)
+    # Live event lines on USB serial (docs/events.md), dropped rather than waited for
+    # while a host holds the port open without reading (hal/usbserial.py).
+    events = Events(LineWriter())
     try:
         import os
 
