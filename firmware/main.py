@@ -1,5 +1,8 @@
 # The Pico runs this file at power-up: build the board, run the app.
-# Hold BACK while powering up for safe mode (nothing starts; mpremote can connect).
+# Hold BACK while powering up for safe mode (nothing starts; mpremote can connect): the
+# seat LEDs turn steady blue. With no display answering the gadget still starts (the
+# seat LEDs blink red and the reason goes to USB serial) and picks the panel up when it
+# answers. The settings are read once, here: the app shows their "damaged" message.
 from geekout.hal.storage import Storage
 from geekout.settings import Settings
 
@@ -9,9 +12,9 @@ settings.load()
 
 from geekout.hal.board import Board  # noqa: E402
 
-board = Board(settings.get("display"), storage)
+board = Board(lenient=True, settings=settings)
 if board.back_held():
-    print("safe mode: BACK held at power-up, app not started")
+    board.safe_mode()
 else:
     from geekout.app import run  # noqa: E402
 

@@ -2,7 +2,10 @@
 games, settings applied to the board, the main loop.
 
 Takes a board (display, buttons, leds, buzzer, storage, data, clock, rand, sleep_ms,
-set_display): the real one from hal.board, or fakes from the tests and the simulator.
+set_display; settings if already read): the real one from hal.board, or fakes from the
+tests and the simulator. Nothing the flash or the display refuses stops the gadget: a
+game step the flash will not take is played on unsaved (journal.py), a display that
+does not answer is looked for again (ui/core.py, hal/board.py), and the player is told.
 The home screens (home menu, choice of game, settings, help, about) are in home.py,
 loaded only at home; each game module is imported only when that game is chosen or
 resumed.
@@ -34,8 +37,10 @@ class App:
         self.ui = UI(board)
         self.ui.home = self.go_home
         self.ui.help = self.show_help
-        self.settings = Settings(board.storage)
-        self.journal = jn.Journal(board.storage)
+        # main.py reads the settings before the app exists (the display type): the app
+        # takes them as read, so their "damaged" message reaches the screen.
+        self.settings = getattr(board, "settings", None) or Settings(board.storage)
+        self.journal = jn.Journal(board.storage, warn=self.ui.alert)
         self.saved = False  # a game is on flash (offer Resume)
         # The games offered under New game (a board may offer fewer: the simulator's --game).
         self.games = getattr(board, "games", None) or GAMES
@@ -170,23 +175,55 @@ def unload_games():
 
 def run(board):
     """The main loop: poll buttons, hand keys to the UI, let timers run. Never returns.
-    Should a screen ever raise, the error is printed (USB serial) and the app starts
-    again from the saved game, as after a power cut."""
-    app = App(board)
-    app.boot()
+    Should a screen or the boot ever raise, the error is printed (USB serial) and the app
+    starts again from the saved game, as after a power cut, and says it did. An OSError
+    (flash, I2C) the screens did not catch is told and the game goes on: starting again
+    would only meet it again. Errors that come again before any key works are waited
+    out, longer each time, with the error on the screen: never a silent restart loop."""
+    app = None  # set once a boot went through
+    errors = 0  # errors since a key last worked
     while True:
         now = board.clock()
         try:
+            if app is None:
+                app = _boot(board, errors)
             for k in board.buttons.poll(now):
                 app.ui.handle(k)
+                errors = 0
             app.ui.tick(now)
         except Exception as e:  # noqa: BLE001 - keep the gadget usable
             _report(e)
-            app = None
-            unload_games()  # the failed game's modules (and the garbage they hold) go first
-            app = App(board)
-            app.boot()
+            errors += 1
+            if app is not None and isinstance(e, OSError) and errors < 3:
+                app.ui.alert("Flash/I2C error {}: game goes on".format(e.args[0] if e.args else "?"))
+            else:
+                app = None
+                unload_games()  # the failed game's modules (and the garbage they hold) go first
+                if errors > 1:  # again before any key worked: wait, and say so
+                    _show_error(board, e)
+                    board.sleep_ms(min(errors, 10) * 500)
         board.sleep_ms(10)
+
+
+def _boot(board, errors):
+    app = App(board)
+    app.boot()
+    if errors:
+        app.ui.alert("Restarted after an error")
+    return app
+
+
+def _show_error(board, e):
+    """An error that keeps coming, on the screen (if it answers) before the next try."""
+    d = board.display
+    try:
+        d.fill(0)
+        d.text("Error, retrying", 0, 8, 1)
+        d.text(type(e).__name__[:16], 0, 24, 1)
+        d.text(str(e)[:16], 0, 36, 1)
+        d.show()
+    except OSError:
+        pass
 
 
 def _report(e):

@@ -27,7 +27,10 @@ HELP = (
 
 def boot(app):
     ui = app.ui
-    msg = app.settings.load()
+    s = app.settings
+    if not s.loaded:  # else main.py read them (the display type comes from them)
+        s.load()
+    msg = s.take_message()
     apply_settings(app)
     j = app.journal
     status = j.load()
@@ -36,12 +39,13 @@ def boot(app):
     if app.saved:
         ui.push(Confirm(ui, "Resume the saved {} game?".format(j.game), app.resume, ui.pop, True,
                         "resume?"))
+    # Alerts: each shows in turn (a later toast would cover a plain one).
     if status == jn.TORN:
-        ui.toast("Last step lost (power cut)")
+        ui.alert("Last step lost (power cut)")
     elif status == jn.CORRUPT:
-        ui.toast("Save damaged: kept as game.bad")
+        ui.alert("Save damaged: kept as game.bad")
     if msg:
-        ui.toast(msg)
+        ui.alert(msg)
     ui.refresh()
 
 
@@ -111,6 +115,15 @@ def settings_menu(app):
     return Menu(app.ui, "Settings", items, lambda i: _setting(app, i), "settings")
 
 
+def _save(app, key, value):
+    """One setting changed and applied; a write the flash refused is said (the value holds
+    until power-off)."""
+    msg = app.settings.set(key, value)
+    app.apply_settings()
+    if msg:
+        app.ui.alert(msg)
+
+
 def _refresh(app, index):
     m = settings_menu(app)
     m.index = index
@@ -124,8 +137,7 @@ def _setting(app, i):
         cur = DISPLAYS.index(s.get("display"))
 
         def done(v):
-            s.set("display", DISPLAYS[v])
-            app.apply_settings()
+            _save(app, "display", DISPLAYS[v])
             ui.pop()
             _refresh(app, 0)
 
@@ -133,8 +145,7 @@ def _setting(app, i):
                         "display", lambda v: "most 0.96in" if v == 0 else "most 1.3in"))
     elif i == 1:
         def done(v):
-            s.set("brightness", v)
-            app.apply_settings()
+            _save(app, "brightness", v)
             ui.pop()
             _refresh(app, 1)
 
@@ -145,8 +156,7 @@ def _setting(app, i):
         ui.push(Spinner(ui, "Brightness", 1, 5, s.get("brightness"), done, None, "brightness",
                         None, preview))
     elif i == 2:
-        s.set("sound", not s.get("sound"))
-        app.apply_settings()
+        _save(app, "sound", not s.get("sound"))
         _refresh(app, 2)
     else:
         show_about(app)

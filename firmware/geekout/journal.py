@@ -12,6 +12,12 @@ load() detects that (short or bad last record), drops it and rewrites the file. 
 other damage (bad magic, bad header, a bad record followed by more data) sets the file
 aside as game.bad. Storage I/O goes through the storage object (hal/storage.py or a
 fake), so this module does no file I/O of its own.
+
+A write the flash refuses (OSError: ENOSPC when littlefs is full, EIO) never stops the
+game: the journal says so once through `warn` (the app's toast) and the game goes on
+in RAM only (`unsaved`); the file keeps what was saved before, and nothing more is
+written to it, so no record can follow one the refused write may have cut short (which
+load() drops as after a power cut). A new game (start) tries the flash again.
 """
 
 from micropython import const
@@ -29,6 +35,13 @@ CORRUPT = const(3)  # unreadable: kept aside as BAD_NAME
 BAD_NAME = "game.bad"
 LOG_DIR = "logs"  # finished games, for `geekout logs pull`
 KEEP_LOGS = const(30)  # a Masters game is about 0.5 KB: the oldest go past this
+ENOSPC = const(28)  # errno of a full littlefs
+
+
+def refused(e, what="game not saved"):
+    """The player's words for a write the flash refused (OSError e): a toast of at most
+    three 15-character lines."""
+    return ("Flash full: " if e.args and e.args[0] == ENOSPC else "Flash error: ") + what
 
 
 def check(buf, start, end):
@@ -58,29 +71,49 @@ def record(rtype, payload):
 class Journal:
     """One saved game on a storage object."""
 
-    def __init__(self, storage, name="game.goj"):
+    def __init__(self, storage, name="game.goj", warn=None):
         self.storage = storage
         self.name = name
         self.game = ""
         self.config = b""
         self.actions = bytearray()
+        self.unsaved = False  # a write was refused: this game is in RAM only from then
+        self.warn = warn  # callable(text): tell the player (the app's toast), or None
+
+    def _refused(self, e, what="game not saved"):
+        self.unsaved = True
+        if self.warn is not None:
+            self.warn(refused(e, what))
 
     def start(self, game, config):
         """A new saved game (replaces any old one in one atomic write)."""
         head = bytearray(MAGIC)
         head.append(VERSION)
         head += record(T_HEADER, game.encode() + b"\x00" + bytes(config))
-        self.storage.write(self.name, head)
+        unsaved = None
+        try:
+            self.storage.write(self.name, head)
+        except OSError:
+            # The old game, which the players chose to replace, may hold the space the
+            # new one needs (littlefs writes the new file before the old one goes).
+            self.storage.remove(self.name)
+            try:
+                self.storage.write(self.name, head)
+            except OSError as e:
+                unsaved = e
         self.game = game
         self.config = bytes(config)
         self.actions = bytearray()
+        self.unsaved = False
+        if unsaved is not None:
+            self._refused(unsaved)
 
     def append(self, actions):
         """Append action bytes as one record (one flash write)."""
         actions = bytes(actions)
         while actions:
             chunk = actions[:255]
-            self.storage.append(self.name, record(T_ACTIONS, chunk))
+            self._add(record(T_ACTIONS, chunk))
             self.actions += chunk
             actions = actions[255:]
 
@@ -89,23 +122,40 @@ class Journal:
         if count <= 0:
             return
         count = min(count, len(self.actions))
-        self.storage.append(self.name, record(T_UNDO, bytes((count >> 8, count & 0xFF))))
+        self._add(record(T_UNDO, bytes((count >> 8, count & 0xFF))))
         self.actions = self.actions[:len(self.actions) - count]
+
+    def _add(self, rec):
+        if self.unsaved:
+            return
+        try:
+            self.storage.append(self.name, rec)
+        except OSError as e:
+            self._refused(e)
 
     def archive(self):
         """A finished game moves to logs/NNNN.goj (the next number), where
-        `geekout logs pull` finds it; logs beyond KEEP_LOGS are dropped, oldest first."""
+        `geekout logs pull` finds it; logs beyond KEEP_LOGS are dropped, oldest first.
+        A game that went on unsaved leaves no log (its file holds only its start)."""
         st = self.storage
-        if not st.exists(self.name):
+        if self.unsaved:
+            st.remove(self.name)
+        elif not st.exists(self.name):
             return
-        names = sorted(n for n in st.listdir(LOG_DIR) if len(n) == 8 and n.endswith(".goj")
-                       and n[:4].isdigit())
-        number = int(names[-1][:4]) + 1 if names else 1
-        st.rename(self.name, "{}/{:04d}.goj".format(LOG_DIR, number % 10000))
-        for old in names[:max(0, len(names) + 1 - KEEP_LOGS)]:
-            st.remove(LOG_DIR + "/" + old)
+        else:
+            try:
+                names = sorted(n for n in st.listdir(LOG_DIR) if len(n) == 8
+                               and n.endswith(".goj") and n[:4].isdigit())
+                number = int(names[-1][:4]) + 1 if names else 1
+                st.rename(self.name, "{}/{:04d}.goj".format(LOG_DIR, number % 10000))
+                for old in names[:max(0, len(names) + 1 - KEEP_LOGS)]:
+                    st.remove(LOG_DIR + "/" + old)
+            except OSError as e:  # the game stays saved as it is (Resume shows its end)
+                if self.warn is not None:
+                    self.warn(refused(e, "game not logged"))
         self.game = ""
         self.actions = bytearray()
+        self.unsaved = False
 
     def clear(self):
         self.storage.remove(self.name)
@@ -115,22 +165,27 @@ class Journal:
     def load(self):
         """Read the saved game: returns OK, NONE, TORN or CORRUPT (then game, config and
         actions are set for OK and TORN)."""
+        self.unsaved = False
         data = self.storage.read(self.name)
         if data is None:
             return NONE
         status, good = self._parse(data)
         if status == CORRUPT:
-            self.storage.rename(self.name, BAD_NAME)
-            self.game = ""
-            self.actions = bytearray()
+            self.set_aside()
             return CORRUPT
         if status == TORN:
-            self.storage.write(self.name, data[:good])
+            try:
+                self.storage.write(self.name, data[:good])
+            except OSError as e:  # the torn record stays: nothing may follow it
+                self._refused(e)
         return status
 
     def set_aside(self):
-        """Keep a file the game could not replay as BAD_NAME."""
-        self.storage.rename(self.name, BAD_NAME)
+        """Keep a file the game could not replay as BAD_NAME (where the flash lets it)."""
+        try:
+            self.storage.rename(self.name, BAD_NAME)
+        except OSError as e:
+            self._refused(e, "bad save left as is")
         self.game = ""
         self.actions = bytearray()
 

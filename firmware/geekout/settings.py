@@ -1,16 +1,22 @@
 """Gadget settings: a small versioned JSON object on flash.
 
 Written only when a value changed, temp-then-rename (storage.write). A missing file
-means defaults; a damaged or unreadable one also means defaults, and load() says so.
+means defaults; a damaged or unreadable one also means defaults, and load() says so
+(the message is also kept in `message` until the app has shown it: main.py reads the
+settings before the app exists). A write the flash refuses (full, failing) keeps the
+value in RAM and set() returns what to tell the player; the old file stays as it was.
 Format (docs/gadget.md): {"v": 1, "display": "ssd1306"|"sh1106", "brightness": 1-5,
 "sound": true|false}.
 """
 
 import json
 
+from micropython import const
+
 VERSION = 1
 NAME = "settings.json"
 DISPLAYS = ("ssd1306", "sh1106")
+ENOSPC = const(28)  # errno of a full littlefs
 
 
 def defaults():
@@ -34,9 +40,22 @@ class Settings:
         self.storage = storage
         self.values = defaults()
         self.saved = ""
+        self.loaded = False
+        self.message = None  # load()'s message, until take_message()
 
     def load(self):
         """Read the file; returns None, or a message when defaults replaced a bad file."""
+        self.loaded = True
+        self.message = self._load()
+        return self.message
+
+    def take_message(self):
+        """load()'s message once (None if the file was good or it was taken already)."""
+        m = self.message
+        self.message = None
+        return m
+
+    def _load(self):
         raw = self.storage.read(NAME)
         if raw is None:
             self.values = defaults()
@@ -60,9 +79,16 @@ class Settings:
         return self.values[key]
 
     def set(self, key, value):
-        """Change one value and save if it differs from what is on flash."""
+        """Change one value and save if it differs from what is on flash. Returns None,
+        or a message when the flash refused the write (the value holds until power-off;
+        the next change tries again)."""
         self.values[key] = value
         text = json.dumps(self.values)
         if text != self.saved:
-            self.storage.write(NAME, text.encode())
+            try:
+                self.storage.write(NAME, text.encode())
+            except OSError as e:
+                full = e.args and e.args[0] == ENOSPC
+                return ("Flash full: " if full else "Flash error: ") + "setting not saved"
             self.saved = text
+        return None

@@ -2,6 +2,11 @@
 power cut that can be injected at write number k (the write is torn: only part of its
 bytes land, then PowerCut is raised as if the gadget lost power).
 
+A full flash: with `space` = N bytes, a write that would take the files past N bytes
+raises OSError(errno) (28, ENOSPC, as littlefs when full) and, as littlefs, lands
+nothing (torn=True: an append lands what fits first, as a simpler file system might).
+A whole-file write needs room for the new copy beside the old one (temp then rename).
+
 Same methods as geekout.hal.storage.Storage; runs under MicroPython and CPython.
 """
 
@@ -11,11 +16,27 @@ class PowerCut(Exception):
 
 
 class FakeFlash:
-    def __init__(self, files=None, cut_at=0):
+    def __init__(self, files=None, cut_at=0, space=0, errno=28, torn=False):
         self.files = dict(files or {})
         self.writes = 0
         self.cut_at = cut_at  # 0: never; k: the k-th write is torn
         self.last = None  # (kind, name) of the last write
+        self.space = space  # 0: no limit; else the bytes the files may take
+        self.errno = errno
+        self.torn = torn
+        self.refused = 0  # writes refused for want of space
+
+    def used(self):
+        n = 0
+        for v in self.files.values():
+            n += len(v)
+        return n
+
+    def _room(self, n):
+        """Bytes that fit of n (all n when there is no limit)."""
+        if not self.space:
+            return n
+        return max(0, min(n, self.space - self.used()))
 
     def _write_op(self, kind, name):
         self.writes += 1
@@ -31,6 +52,9 @@ class FakeFlash:
 
     def write(self, name, data):
         tmp = name + ".tmp"
+        if self._room(len(data)) < len(data):
+            self.refused += 1
+            raise OSError(self.errno)
         if self._write_op("write", name):
             self.files[tmp] = bytes(data[:len(data) // 2])  # the rename never happens
             raise PowerCut()
@@ -43,6 +67,12 @@ class FakeFlash:
             f = self.files[name] = bytearray()
         elif not isinstance(f, bytearray):
             f = self.files[name] = bytearray(f)
+        fits = self._room(len(data))
+        if fits < len(data):
+            self.refused += 1
+            if self.torn:
+                f.extend(data[:fits])
+            raise OSError(self.errno)
         if self._write_op("append", name):
             f.extend(data[:len(data) // 2])
             raise PowerCut()

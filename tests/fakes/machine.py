@@ -1,7 +1,11 @@
 """Fake `machine` for running the firmware on the MicroPython unix port (and CPython).
 
 Only what the HAL uses, with test hooks: Pin._drive(v) sets an input level (firing its
-IRQ), I2C records every write, PWM keeps its frequency and duty.
+IRQ), I2C records every write, PWM keeps its frequency and duty. I2C.DEVICES are the
+addresses a new bus answers (set it to () before building a board: no panel); a bus's
+`devices` list can change later (a panel unplugged, plugged back). I2C.FAIL, or a bus's
+`fail`, an errno (EIO 5: a flaky wire, a bus held low), makes every transaction raise
+OSError(fail) whatever answers.
 """
 
 try:  # keep the unix port's own built-ins (mem32, idle...) where they exist
@@ -71,10 +75,14 @@ class Pin:
 
 
 class I2C:
-    def __init__(self, id=0, scl=None, sda=None, freq=400000, devices=(0x3C,)):
+    DEVICES = (0x3C,)
+    FAIL = 0
+
+    def __init__(self, id=0, scl=None, sda=None, freq=400000, devices=None):
         self.id = id
         self.freq = freq
-        self.devices = list(devices)
+        self.devices = list(self.DEVICES if devices is None else devices)
+        self.fail = I2C.FAIL
         self.writes = []
         self.keep = True  # False: count bytes only (long runs)
         self.bytes_sent = 0
@@ -86,6 +94,8 @@ class I2C:
         return []
 
     def _check(self, addr):
+        if self.fail:
+            raise OSError(self.fail)
         if addr not in self.devices:
             raise OSError(19)  # ENODEV, as a real bus with nothing at that address
 

@@ -1,22 +1,41 @@
 """The real gadget: its adapters (display, buttons, seat LEDs, piezo, storage, events),
 made at power-up by hal/wiring.py from the pin map (hal/pins.py); both modules leave
-RAM once it is built. What stays: the fair dice, safe mode's BACK check, the display
-switch.
+RAM once it is built. What stays: the fair dice, safe mode's BACK check and its signal,
+the display switch, and the display's health: a panel that does not answer (none
+fitted, a loose wire) is replaced by a stand-in (hal/nodisplay.py) so the gadget keeps
+going, the seat LEDs blink red, the reason goes to USB serial, and the panel is looked
+for again every few seconds.
 """
 
 import random
 import sys
+import time
 
-from geekout.hal.display import make_display
+from micropython import const
+
+from geekout.hal.display import find_address, make_display
+from geekout.hal.leds import FAULT_DISPLAY, FAULT_SAFE
+from geekout.hal.nodisplay import NoDisplay
+
+_PROBE_MS = const(2000)  # how often a missing panel is looked for (an I2C scan: ~5 ms)
 
 
 class Board:
-    def __init__(self, display_kind=None, storage=None):
+    def __init__(self, display_kind=None, storage=None, lenient=False, settings=None):
+        """display_kind: the display setting; storage: the saved games' Storage; or
+        settings, read already (main.py), for both; the app takes them as they are (and
+        their "damaged" message). lenient: no OLED answering is not an error (main.py):
+        the app runs on a stand-in display until the panel answers; else OSError (tools,
+        hil)."""
         from geekout.hal import wiring
 
-        (self.i2c, self.addr, self.display, self.back_pin, self.buttons, self.leds, self.buzzer,
-         self.storage, self.data, self.events, self.clock, self.sleep_ms) = wiring.wire(
-            display_kind, storage)
+        self.settings = settings
+        if settings is not None:
+            display_kind = display_kind or settings.get("display")
+            storage = storage or settings.storage
+        (self.kind, self.i2c, self.addr, self.display, self.back_pin, self.buttons, self.leds,
+         self.buzzer, self.storage, self.data, self.events, self.clock, self.sleep_ms,
+         fault) = wiring.wire(display_kind, storage, lenient)
         # The wiring code and the pin map are only needed once: they leave RAM (the
         # wiring tools read the pin map's source).
         for name in ("wiring", "pins"):
@@ -25,10 +44,28 @@ class Board:
                 delattr(sys.modules["geekout.hal"], name)
             except (AttributeError, KeyError):  # MicroPython raises KeyError here
                 pass
+        self.fault = None  # the OSError that took the display away, or None
+        self.probe_at = 0
+        if fault is not None:
+            self._no_display(fault)
 
     def back_held(self):
         """BACK held at power-up: safe mode (the app does not start, tools can connect)."""
         return not self.back_pin.value()
+
+    def safe_mode(self):
+        """Say safe mode: seat LEDs steady blue (the screen may be missing), the screen if
+        it answers, USB serial."""
+        self.leds.show_fault(FAULT_SAFE, self.clock())
+        d = self.display
+        try:
+            d.fill(0)
+            d.text("Safe mode", 28, 20, 1)
+            d.text("app not started", 4, 36, 1)
+            d.show()
+        except OSError:
+            pass
+        print("safe mode: BACK held at power-up, app not started")
 
     def rand(self, n):
         """A fair draw in 0..n-1 (n <= 256)."""
@@ -39,4 +76,46 @@ class Board:
                 return v % n
 
     def set_display(self, kind):
-        self.display = make_display(kind, self.i2c, self.addr, self.display)
+        """The display setting changed: an adapter of that kind on the same buffers."""
+        self.kind = kind
+        if self.fault is not None:
+            return  # no panel now: watch_display makes this kind when one answers
+        try:
+            self.display = make_display(kind, self.i2c, self.addr, self.display)
+        except OSError as e:
+            self.display_lost(e)
+
+    def display_lost(self, e):
+        """The panel stopped answering (an OSError from I2C, caught by the UI or here):
+        a stand-in on the same buffers takes its place; returns it, the canvas to draw
+        on from now on."""
+        self.display = NoDisplay(self.display)
+        self._no_display(e)
+        return self.display
+
+    def _no_display(self, e):
+        self.fault = e
+        now = self.clock()
+        self.probe_at = time.ticks_add(now, _PROBE_MS)
+        self.leds.show_fault(FAULT_DISPLAY, now)
+        print("no display:", e)  # USB serial: what to check
+
+    def watch_display(self, now):
+        """While the panel is missing, look for it every _PROBE_MS; True when it answers
+        again (self.display is then the real adapter, showing the latest frame)."""
+        if self.fault is None or time.ticks_diff(now, self.probe_at) < 0:
+            return False
+        self.probe_at = time.ticks_add(now, _PROBE_MS)
+        try:
+            addr = find_address(self.i2c, self.addr)
+            # Sends the power-up commands (a panel that lost power needs them) and the
+            # whole frame drawn meanwhile.
+            display = make_display(self.kind, self.i2c, addr, self.display)
+        except OSError:
+            return False
+        self.addr = addr
+        self.display = display
+        self.fault = None
+        self.leds.clear_fault()
+        print("display back:", display.KIND, hex(addr))
+        return True

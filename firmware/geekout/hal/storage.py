@@ -3,6 +3,9 @@
 The only firmware code doing file I/O. Whole-file writes go to a temporary file that is
 then renamed over the old one, so a power cut leaves either the old or the new file.
 Appends are for the game journal, whose records carry their own checksums.
+A write the flash refuses (OSError: ENOSPC 28 when littlefs is full, EIO) is raised to
+the caller (journal.py, settings.py say so to the player); a refused whole-file write
+leaves the old file as it was and no temporary file behind.
 """
 
 import os
@@ -39,10 +42,17 @@ class Storage:
     def write(self, name, data):
         """Replace the file: temp then rename."""
         tmp = self.path(name + ".tmp")
-        with open(tmp, "wb") as f:
-            f.write(data)
-        self.writes += 1
-        os.rename(tmp, self.path(name))
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+            self.writes += 1
+            os.rename(tmp, self.path(name))
+        except OSError:
+            try:  # a half-written temporary file would only take the space that ran out
+                os.remove(tmp)
+            except OSError:
+                pass
+            raise
 
     def append(self, name, data):
         with open(self.path(name), "ab") as f:

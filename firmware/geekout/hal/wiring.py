@@ -1,5 +1,5 @@
 """The real gadget's wiring: machine/neopixel objects made from the pin map (hal/pins.py)
-and handed to the HAL adapters. Run once by hal/py at power-up, then dropped from
+and handed to the HAL adapters. Run once by hal/board.py at power-up, then dropped from
 RAM with the pin map (only the adapters it made stay). The display is allocated first,
 while the heap is still unfragmented.
 """
@@ -16,17 +16,31 @@ from geekout.hal.buttons import gpio_buttons
 from geekout.hal.buzzer import Buzzer
 from geekout.hal.display import find_address, make_display
 from geekout.hal.leds import SeatLeds
+from geekout.hal.nodisplay import NoDisplay
 from geekout.hal.storage import Storage
 
 
-def wire(display_kind=None, storage=None):
+def wire(display_kind=None, storage=None, lenient=False):
     """The board's parts, in hal/board.py's order (display_kind: the display setting, or
-    the pin map's default; storage: the saved games' Storage, or the flash root)."""
+    the pin map's default; storage: the saved games' Storage, or the flash root). With
+    no OLED answering, find_address raises OSError (what to check); lenient: the board
+    gets a stand-in display instead and that OSError as its last part."""
     display_kind = display_kind or pins.DISPLAY_DEFAULT
     gc.collect()
     i2c = I2C(pins.I2C_ID, sda=Pin(pins.I2C_SDA), scl=Pin(pins.I2C_SCL), freq=pins.I2C_FREQ)
-    addr = find_address(i2c, pins.OLED_ADDR)
-    display = make_display(display_kind, i2c, addr)
+    fault = None
+    try:
+        addr = find_address(i2c, pins.OLED_ADDR)
+        display = make_display(display_kind, i2c, addr)
+    except OSError as e:
+        if not lenient:
+            raise
+        # No panel (or one that failed its power-up commands): the app runs on a stand-in
+        # and the board looks for the panel again now and then (Board.watch_display).
+        fault = e
+        addr = pins.OLED_ADDR
+        gc.collect()  # a half-made adapter's buffers go before the stand-in's
+        display = NoDisplay()
     back_pin = Pin(pins.BUTTON_BACK, Pin.IN, Pin.PULL_UP)
     buttons = gpio_buttons((pins.BUTTON_UP, pins.BUTTON_DOWN, pins.BUTTON_OK, pins.BUTTON_BACK))
     # One preallocated pixel buffer, one write() per LED change.
@@ -47,5 +61,5 @@ def wire(display_kind=None, storage=None):
         random.seed(int.from_bytes(os.urandom(4), "little"))
     except (AttributeError, ImportError, NotImplementedError):
         pass
-    return (i2c, addr, display, back_pin, buttons, leds, buzzer, storage, data, events,
-            time.ticks_ms, time.sleep_ms)
+    return (display_kind, i2c, addr, display, back_pin, buttons, leds, buzzer, storage, data,
+            events, time.ticks_ms, time.sleep_ms, fault)

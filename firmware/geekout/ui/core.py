@@ -4,7 +4,13 @@ After every key (and when a tick says so) the top screen redraws into the displa
 frame buffer and the display sends only the bytes that changed. Global grammar: long
 BACK goes home, long OK opens the screen's game menu (or the help screen). A toast is a
 short message over the screen that goes after a few seconds or at the next key (which
-still acts). Screens are told enter()/leave() so they can stop what they started.
+still acts). An alert is a toast no later toast covers (flash trouble, damaged
+settings): what comes while it shows waits its turn. Screens are told enter()/leave()
+so they can stop what they started.
+
+A display that stops answering (OSError from show(): a loose wire, no panel) never
+stops the gadget: the real board hands over a stand-in and looks for the panel again
+(hal/board.py display_lost, watch_display); on other boards the next redraw tries again.
 """
 
 from geekout.ui import keys
@@ -47,7 +53,12 @@ class UI:
         self.stack = []
         self.toast_text = None
         self.toast_until = 0
+        self.alerting = False  # the toast shown is an alert
+        self.queue = []  # (text, ms, alert) waiting for the alert shown
         self.dirty = True
+        # Bound once here (a bound method made per tick would be an allocation a tick).
+        self.lost = getattr(board, "display_lost", None)
+        self.watch = getattr(board, "watch_display", None)
         # Names of the screens shown, for the simulator's report: only when the board
         # brings a list (the gadget keeps none).
         self.visited = getattr(board, "visited", None)
@@ -85,10 +96,26 @@ class UI:
         self.push(s)
 
     # -- input and output --------------------------------------------------------
-    def toast(self, text, ms=2000):
+    def toast(self, text, ms=2000, alert=False):
+        if self.alerting:  # an alert is up: this comes after it (a few at most)
+            if len(self.queue) < 3:
+                self.queue.append((text, ms, alert))
+            return
         self.toast_text = text
         self.toast_until = self.board.clock() + ms
+        self.alerting = alert
         self.dirty = True
+
+    def alert(self, text, ms=4000):
+        """A toast that stays until its time is up or a key: no later toast covers it."""
+        self.toast(text, ms, True)
+
+    def _toast_done(self):
+        self.toast_text = None
+        self.alerting = False
+        self.dirty = True
+        if self.queue:
+            self.toast(*self.queue.pop(0))
 
     def show_help(self):
         self.help()
@@ -96,7 +123,7 @@ class UI:
     def handle(self, k):
         """One key code from the buttons (or a script)."""
         if self.toast_text is not None:
-            self.toast_text = None
+            self._toast_done()
         top = self.top()
         if k == keys.LONG_BACK:
             self.home()
@@ -111,10 +138,12 @@ class UI:
     def tick(self, now):
         board = self.board
         if self.toast_text is not None and keys.ticks_diff(now, self.toast_until) >= 0:
-            self.toast_text = None
-            self.dirty = True
+            self._toast_done()
         top = self.top()
         if top and top.tick(now):
+            self.dirty = True
+        if self.watch is not None and self.watch(now):  # the panel answers again
+            self.fb = board.display
             self.dirty = True
         board.leds.tick(now)
         board.buzzer.tick(now)
@@ -137,7 +166,13 @@ class UI:
             fb.rect(0, y, W, h, 1)
             for i in range(len(lines)):
                 fb.text(lines[i], 4, y + 3 + i * 9, 1)
-        fb.show()
+        try:
+            fb.show()
+        except OSError as e:  # the panel does not answer: the gadget goes on without it
+            if self.lost is None:
+                self.dirty = True  # this board has no stand-in: the next redraw tries again
+            else:
+                self.fb = self.lost(e)  # draws on the same buffers; the board looks for it
 
     def cue(self, name):
         self.board.buzzer.cue(name, self.board.clock())
