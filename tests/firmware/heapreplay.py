@@ -76,7 +76,7 @@ import gc
 gc.collect()
 b = gc.mem_alloc()
 import keyreplay
-keyreplay.replay({keys!r}, {seed}, {root!r}, b)
+keyreplay.replay({keys!r}, {seed}, {root!r}, b, frames={frames!r})
 """
 
 
@@ -101,12 +101,14 @@ def record(tmp, entry):
     return keys, json.loads(rec.stdout.strip().splitlines()[-1])
 
 
-def replay(tmp, keys, seed, kb):
+def replay(tmp, keys, seed, kb, frames=None, root=None):
     """Replay the keys on a fresh interpreter with a `kb` KB heap: (report, "") or (None,
-    the last line of the error)."""
-    root = str(Path(tmp) / "replay")
+    the last line of the error). `frames`: a file for the screen after each key; `root`:
+    the folder of the saved game (default tmp/replay, emptied first)."""
+    root = root or str(Path(tmp) / "replay")
     shutil.rmtree(root, ignore_errors=True)
-    res = mpy(tmp, REPLAY.format(keys=keys, seed=seed, root=root), "{}K".format(kb))
+    res = mpy(tmp, REPLAY.format(keys=keys, seed=seed, root=root, frames=frames),
+              "{}K".format(kb))
     if res.returncode:
         return None, (res.stderr.strip().splitlines() or ["?"])[-1]
     lines = res.stdout.strip().splitlines()

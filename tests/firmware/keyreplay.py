@@ -21,12 +21,15 @@ def _alloc():
     return gc.mem_alloc()
 
 
-def replay(keys_path, seed, root, base=0, step_ms=60, data_root="", events=True):
+def replay(keys_path, seed, root, base=0, step_ms=60, data_root="", events=True, frames=None):
     """Play the keys in `keys_path` on a fresh board (saved game under `root`); print one
     JSON line: keys, peak total heap and the screen it was on, the harness's own share
     (`base`: the heap before this module was imported), the last screen, the journal's
-    length and the geekout modules loaded at the peak."""
+    length and the geekout modules loaded at the peak. `frames`: a file to write the
+    screen after each key into (1024 bytes a key, the frame buffer), for the emulated
+    Pico's key-for-key comparison."""
     f = open(keys_path, "rb")  # read a key at a time: the keys are not held in RAM
+    out = open(frames, "wb") if frames else None
     key = bytearray(1)
     own = _alloc() - base  # this module, the open file, the key buffer
     # The simulated board's own classes count as the harness's, the HAL as the firmware's:
@@ -61,6 +64,8 @@ def replay(keys_path, seed, root, base=0, step_ms=60, data_root="", events=True)
         ui.handle(k)
         board.clock.advance(step_ms)
         ui.tick(board.clock())
+        if out:
+            out.write(board.display.buffer)
         h = _alloc()
         if h > peak:
             peak = h
@@ -68,6 +73,8 @@ def replay(keys_path, seed, root, base=0, step_ms=60, data_root="", events=True)
             mods = None  # the old list goes first; the new one (~200 B) counts in later
             mods = [m for m in sys.modules if m.startswith("geekout")]
     f.close()
+    if out:
+        out.close()
     j = app.journal
     import micropython
 

@@ -260,12 +260,12 @@ class Pico:
         self.i2c = []
 
     # -- the gadget's keys --------------------------------------------------------------
-    def key(self, k, settle_ms=15, max_ms=5000):
+    def key(self, k, settle_ms=15, max_ms=5000, done=None):
         """Press and release a key (ui/keys.py code) as a player would; wait until the
-        redraw it causes is on the panel. Returns the milliseconds from the moment the
-        key is due (the press for UP/DOWN, the release for OK/BACK, the long-press time
-        for LONG_OK/LONG_BACK) to the end of the last I2C write of its redraw, or None
-        when the key drew nothing."""
+        redraw it causes is on the panel (the bus quiet for settle_ms, or `done()` true).
+        Returns the milliseconds from the moment the key is due (the press for UP/DOWN,
+        the release for OK/BACK, the long-press time for LONG_OK/LONG_BACK) to the end of
+        the last I2C write of its redraw, or None when the key drew nothing."""
         gpio = KEY_GPIO[k]
         hold = LONG_HOLD_MS if k in LONG_KEYS else SHORT_HOLD_MS
         self.clear_i2c()
@@ -283,6 +283,10 @@ class Pico:
         while waited < max_ms:
             self.run(settle_ms)
             waited += settle_ms
+            if done is not None:
+                if done() and waited >= 30:  # a finger is off for 30 ms (20 ms debounce)
+                    break
+                continue
             t = self.i2c[-1][1] if self.i2c else 0
             if (not self.i2c or self.now - t >= settle_ms * 1e6) and waited >= 30:
                 break

@@ -47,9 +47,11 @@ class _Probe:
         self.peak = 0
         self.due = True
         self.screen = ''
+        self.keys = 0
     def poll(self, now):
         if self.due:
             self.due = False
+            print('#k', self.keys)
             gc.collect()
             a = gc.mem_alloc()
             if a > self.peak:
@@ -63,6 +65,7 @@ class _Probe:
         out = self.buttons.poll(now)
         if out:
             self.due = True
+            self.keys += len(out)
         return out
 _board_init = _board.Board.__init__
 def _init(self, *a, **k):
@@ -89,6 +92,7 @@ class Gadget:
         self.peak_heap = 0
         self.free_at_boot = None
         self.screens = []
+        self.keys = 0  # keys pressed (the probe counts the keys it saw)
         self._seen = 0
         pico.run(boot_ms)  # power-up: USB enumerates, main.py starts
         pico.raw_repl()
@@ -116,13 +120,30 @@ class Gadget:
                 self.screens.append(rest)
             self._seen = m.end()
 
+    def taken(self):
+        """How many keys the gadget has handled (the last "#k" line of the probe)."""
+        data = self.pico.serial
+        at = data.rfind(b"#k ")
+        if at < 0:
+            return 0
+        end = data.find(b"\r", at)
+        return int(data[at + 3:end]) if end > 0 else 0
+
     @property
     def errors(self):
         return bytes(self.pico.serial).count(b"Traceback (most recent call last)")
 
-    def key(self, k):
-        """Press one key (ui/keys.py code); returns its press-to-screen time in ms."""
-        ms = self.pico.key(k)
+    def key(self, k, max_ms=5000):
+        """Press one key (ui/keys.py code) and wait until the gadget has handled it (the
+        probe's "#k" line comes after the key's redraw); returns its press-to-screen time
+        in ms (None if it drew nothing)."""
+        self.keys += 1
+        ms = self.pico.key(k, settle_ms=5, done=lambda: self.taken() >= self.keys,
+                           max_ms=max_ms)
+        taken = self.taken()
+        if taken != self.keys:
+            raise RuntimeError("the gadget took {} keys, not {}, by key {} ({}): {}".format(
+                taken, self.keys, self.keys, k, self.pico.serial[-300:].decode("latin-1")))
         if ms is not None:
             self.press_ms.append(ms)
         self._scan()
