@@ -245,6 +245,21 @@ class Pico:
         self.panel = self._new_panel()  # the panel loses power too
         self.serial.clear()
 
+    def log_flash(self):
+        """Keep every flash operation from now on (for flash_at); returns the index of the
+        next operation."""
+        return self.call("flash_log")["first"]
+
+    def flash_ops(self):
+        """(first index, [(kind "E"|"P", address, length), ...]) of the logged operations."""
+        r = self.call("flash_ops")
+        return r["first"], [tuple(o) for o in r["ops"]]
+
+    def flash_at(self, op, path, mode="torn"):
+        """Write the littlefs image as it was had the power been cut at operation `op`
+        ("torn": half of it applied, "skip": none, "go": all of it)."""
+        self.call("flash_at", op=op, path=str(path), mode=mode)
+
     def save_flash(self, path):
         """The littlefs region (1408 KB) as a file (fsimage.py reads it)."""
         self.call("save_flash", path=str(path))
@@ -270,7 +285,9 @@ class Pico:
         hold = LONG_HOLD_MS if k in LONG_KEYS else SHORT_HOLD_MS
         self.clear_i2c()
         t_press = self.set_pin(gpio, 0)
-        self.run(hold)
+        if self.run(hold)["cut"]:
+            self.set_pin(gpio, 1)
+            return None
         t_release = self.set_pin(gpio, 1)
         if k in LONG_KEYS:
             due = t_press + 700e6
@@ -281,7 +298,8 @@ class Pico:
         # Then until the bus has been quiet for settle_ms after the last write.
         waited = 0
         while waited < max_ms:
-            self.run(settle_ms)
+            if self.run(settle_ms)["cut"]:
+                return None  # the power is off
             waited += settle_ms
             if done is not None:
                 if done() and waited >= 30:  # a finger is off for 30 ms (20 ms debounce)

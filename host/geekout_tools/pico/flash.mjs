@@ -45,6 +45,7 @@ export class NorFlash {
     // "torn" applies part of it, "skip" none; either way the caller then cuts power.
     this.onOperation = null;
     this.cut = false; // a power cut happened: the chip ignores everything after
+    this.log = null; // when a list: every erase and program, in order (for flash_at)
   }
 
   get busy() {
@@ -151,15 +152,10 @@ export class NorFlash {
       return; // the chip ignores a program without write enable or while busy
     }
     this.wel = false;
-    const verdict = this.decide('program', addr, data.length);
     // Bytes past the end of the page wrap to its start; the last 256 sent are kept.
     const kept = data.length > PAGE ? data.slice(data.length - PAGE) : data;
-    const count = verdict === 'torn' ? kept.length >> 1 : verdict === 'skip' ? 0 : kept.length;
-    const page = addr & ~(PAGE - 1);
-    for (let i = 0; i < count; i++) {
-      const a = page + ((addr + i) & (PAGE - 1));
-      this.array[a] &= kept[i]; // NOR: programming only clears bits
-    }
+    const verdict = this.decide('program', addr, kept.length, kept);
+    applyOperation(this.array, { kind: 'program', addr, length: kept.length, data: kept }, verdict);
     this.busyUntil = this.clock.nanos + BUSY_NS.program;
   }
 
@@ -170,24 +166,18 @@ export class NorFlash {
     this.wel = false;
     const addr = (((b[1] << 16) | (b[2] << 8) | b[3]) % this.size) & ~(size - 1);
     const verdict = this.decide('erase', addr, size);
-    if (verdict === 'torn') {
-      // Cut mid-erase: the first half is erased, the second half is left with its
-      // bits in no state a reader can trust (here: alternate bytes lost).
-      this.array.fill(0xff, addr, addr + (size >> 1));
-      for (let a = addr + (size >> 1); a < addr + size; a += 2) {
-        this.array[a] = 0xff;
-      }
-    } else if (verdict !== 'skip') {
-      this.array.fill(0xff, addr, addr + size);
-    }
+    applyOperation(this.array, { kind: 'erase', addr, length: size }, verdict);
     this.busyUntil = this.clock.nanos + busyNs;
   }
 
-  decide(kind, addr, length) {
+  decide(kind, addr, length, data) {
     if (kind === 'erase') {
       this.erases++;
     } else {
       this.programs++;
+    }
+    if (this.log) {
+      this.log.push({ kind, addr, length, data: data ? Uint8Array.from(data) : null });
     }
     const op = this.ops++;
     const verdict = this.onOperation ? this.onOperation({ op, kind, addr, length }) : 'go';
@@ -195,6 +185,35 @@ export class NorFlash {
       this.cut = true;
     }
     return verdict;
+  }
+}
+
+/**
+ * One erase or page program applied to a flash array: "go" whole, "skip" not at all,
+ * "torn" cut in the middle (a program writes its first half; an erase leaves its first
+ * half erased and the second with alternate bytes erased: bits no reader can trust).
+ * The same function serves the live chip and the rebuilding of past flash states.
+ */
+export function applyOperation(array, op, verdict) {
+  if (verdict === 'skip') {
+    return;
+  }
+  const { addr, length } = op;
+  if (op.kind === 'erase') {
+    if (verdict === 'torn') {
+      array.fill(0xff, addr, addr + (length >> 1));
+      for (let a = addr + (length >> 1); a < addr + length; a += 2) {
+        array[a] = 0xff;
+      }
+    } else {
+      array.fill(0xff, addr, addr + length);
+    }
+    return;
+  }
+  const count = verdict === 'torn' ? length >> 1 : length;
+  const page = addr & ~(PAGE - 1);
+  for (let i = 0; i < count; i++) {
+    array[page + ((addr + i) & (PAGE - 1))] &= op.data[i]; // NOR: programming only clears bits
   }
 }
 

@@ -24,12 +24,19 @@ from geekout.hal import board as _board
 from geekout.ui import core as _core
 _uis = []
 _ui_init = _core.UI.__init__
-def _ui(self, *a):
-    _ui_init(self, *a)
+def _ui(self, *a, **k):
+    _ui_init(self, *a, **k)
     _uis.append(self)
     if len(_uis) > 1:
         _uis.pop(0)
 _core.UI.__init__ = _ui
+from geekout import journal as _jn
+_journals = []
+_jn_init = _jn.Journal.__init__
+def _journal(self, *a, **k):
+    _jn_init(self, *a, **k)
+    _journals[:] = [self]
+_jn.Journal.__init__ = _journal
 class _Dice:
     def __init__(self, seed):
         self.s = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
@@ -48,6 +55,7 @@ class _Probe:
         self.due = True
         self.screen = ''
         self.keys = 0
+        self.actions = -1
     def poll(self, now):
         if self.due:
             self.due = False
@@ -62,6 +70,10 @@ class _Probe:
             if name != self.screen:
                 self.screen = name
                 print('#screen', name)
+            n = len(_journals[0].actions) if _journals else 0
+            if n != self.actions:
+                self.actions = n
+                print('#j', n)
         out = self.buttons.poll(now)
         if out:
             self.due = True
@@ -78,7 +90,7 @@ print('#start')
 import main
 """
 
-_LINE = re.compile(rb"#(heap|screen|start)([^\r\n]*)\r?\n")
+_LINE = re.compile(rb"#(heap|screen|start|j)([^\r\n]*)\r?\n")
 
 
 class Gadget:
@@ -93,6 +105,8 @@ class Gadget:
         self.free_at_boot = None
         self.screens = []
         self.keys = 0  # keys pressed (the probe counts the keys it saw)
+        self.screen = ""  # the screen on top now
+        self.journal_bytes = 0  # the game's journal: bytes of actions
         self._seen = 0
         pico.run(boot_ms)  # power-up: USB enumerates, main.py starts
         pico.raw_repl()
@@ -116,8 +130,12 @@ class Gadget:
             kind, rest = m.group(1).decode(), m.group(2).decode("latin-1").strip()
             if kind == "heap":
                 self.peak_heap = max(self.peak_heap, int(rest))
-            elif kind == "screen" and rest and rest not in self.screens:
-                self.screens.append(rest)
+            elif kind == "screen" and rest:
+                self.screen = rest
+                if rest not in self.screens:
+                    self.screens.append(rest)
+            elif kind == "j":
+                self.journal_bytes = int(rest)
             self._seen = m.end()
 
     def taken(self):
@@ -140,6 +158,8 @@ class Gadget:
         self.keys += 1
         ms = self.pico.key(k, settle_ms=5, done=lambda: self.taken() >= self.keys,
                            max_ms=max_ms)
+        if self.pico.cuts:
+            return None  # the power was cut: the gadget took nothing more
         taken = self.taken()
         if taken != self.keys:
             raise RuntimeError("the gadget took {} keys, not {}, by key {} ({}): {}".format(

@@ -12,7 +12,7 @@ import net from 'node:net';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConsoleLogger, LogLevel, RP2040 } from 'rp2040js';
-import { FlashSSI, IOQSPI, NorFlash } from './flash.mjs';
+import { FlashSSI, IOQSPI, NorFlash, applyOperation } from './flash.mjs';
 import { HostCDC, I2CBus, NeoPixelDecoder, PiezoWatch, mendUart } from './parts.mjs';
 
 const FLASH_SIZE = 2 * 1024 * 1024;
@@ -130,6 +130,9 @@ let serialClient = null;
 const buttonsDown = new Set();
 let panelPresent = opts.panel !== 'none';
 let flashTotals = { erases: 0, programs: 0, ops: 0 };
+// With flash_log on: the flash when logging began and every operation since, so the
+// flash as it was at any operation (cut there, whole or torn) can be rebuilt.
+let flashLog = null;
 
 function powerUp() {
   const mcu = new RP2040();
@@ -140,6 +143,9 @@ function powerUp() {
   const ioqspi = new IOQSPI(mcu, flash);
   mcu.peripherals[0x18000] = new FlashSSI(mcu, flash, ioqspi);
   mcu.peripherals[0x40018] = ioqspi;
+  if (flashLog) {
+    flash.log = flashLog.ops;
+  }
   flash.onOperation = (op) => {
     if (cutPlan && op.op + flashTotals.ops === cutPlan.op) {
       const mode = cutPlan.mode;
@@ -332,6 +338,32 @@ function handle(msg) {
         flashTotals = c;
         powerUp();
         reply({ t: board.mcu.clock.nanos });
+        return;
+      }
+      case 'flash_log':
+        keepFlash();
+        flashLog = { base: Uint8Array.from(flashArray), first: flashCounts().ops, ops: [] };
+        board.flash.log = flashLog.ops;
+        reply({ first: flashLog.first });
+        return;
+      case 'flash_ops':
+        reply({ first: flashLog.first,
+          ops: flashLog.ops.map((o) => [o.kind === 'erase' ? 'E' : 'P', o.addr, o.length]) });
+        return;
+      case 'flash_at': {
+        // The littlefs region as it was when power was cut at operation `op` (counted as
+        // cut_at counts), with that operation applied as `mode` says.
+        const image = Uint8Array.from(flashLog.base);
+        const upto = msg.op - flashLog.first;
+        if (upto < 0 || upto >= flashLog.ops.length) {
+          throw new Error(`operation ${msg.op} is not in the log (${flashLog.first}..${flashLog.first + flashLog.ops.length - 1})`);
+        }
+        for (let i = 0; i < upto; i++) {
+          applyOperation(image, flashLog.ops[i], 'go');
+        }
+        applyOperation(image, flashLog.ops[upto], msg.mode || 'torn');
+        writeFileSync(msg.path, image.subarray(FS_OFFSET, FS_OFFSET + FS_SIZE));
+        reply();
         return;
       }
       case 'save_flash':

@@ -1,0 +1,117 @@
+"""Shared by the emulated-Pico tests and bench/bench_pico.py: the UF2 and boot ROM to run,
+the firmware as deployed on a littlefs image, the unix-port reference of a game (its keys,
+the screen after each key, its journal), and a game played on the emulated Pico key for
+key against that reference.
+
+The emulated Pico needs node, rp2040js (`make setup`), the MicroPython rp2 UF2 and the
+RP2040 boot ROM (GEEKOUT_PICO_UF2, GEEKOUT_PICO_BOOTROM; `make test` points them at
+../shared/pico/ when that folder is there). Without them the tests skip with one line
+saying what is missing.
+"""
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+for _p in (ROOT / "tests", ROOT / "tests" / "firmware", ROOT / "host"):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
+
+import heapreplay  # noqa: E402
+from geekout_tools import build  # noqa: E402
+from geekout_tools.pico import fsimage  # noqa: E402
+from geekout_tools.pico.emulator import Pico, PicoUnavailable, find_files, node_ready  # noqa: E402
+from geekout_tools.pico.gadget import Gadget  # noqa: E402
+
+# One game of each title (heapreplay.GAMES entries): 4-player Masters with a hint, a
+# 2-player Capture, a 4-player battle with an undo every 9th decision.
+GAME_CASES = (("masters", 5), ("capture", 1), ("battle", 5))
+
+
+def missing():
+    """Why the emulated Pico cannot run here (one line), or "" when it can."""
+    try:
+        find_files()
+        node_ready()
+    except PicoUnavailable as e:
+        return str(e)
+    return ""
+
+
+def deployed_image(folder, extra=None):
+    """A littlefs image of the deployed build (plus `extra` {path: bytes}) in folder."""
+    out = Path(folder) / "build"
+    written, errors = build.build(out)
+    assert not errors, errors
+    files = fsimage.build_files(out)
+    files.update(extra or {})
+    return fsimage.make_image(files, Path(folder) / "flash.img")
+
+
+def reference(folder, game, seed):
+    """The unix-port game of heapreplay's entry (game, seed): {"keys": bytes, "frames":
+    [1024-byte screen after each key], "journal": the game.goj bytes at the end}."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    if not (folder / "geekout").exists():
+        heapreplay.build(str(folder))
+    entry = next(e for e in heapreplay.GAMES if (e[0], e[2]) == (game, seed))
+    keys, _want = heapreplay.record(str(folder), entry)
+    frames = keys + ".frames"
+    root = str(folder / "ref{}{}".format(game, seed))
+    got, err = heapreplay.replay(str(folder), keys, seed, 1024, frames=frames, root=root)
+    assert got is not None, err
+    data = Path(frames).read_bytes()
+    return {"keys": Path(keys).read_bytes(),
+            "frames": [data[i:i + 1024] for i in range(0, len(data), 1024)],
+            "journal": (Path(root) / "game.goj").read_bytes(), "report": got}
+
+
+def play(pico, ref, seed, on_key=None):
+    """Play the reference's keys on the gadget (simulator dice of `seed`); returns (the
+    Gadget, the indexes of keys after which the panel differed from the unix port).
+    on_key(i, gadget) runs after each key."""
+    g = Gadget(pico, seed=seed)
+    bad = []
+    for i, k in enumerate(ref["keys"]):
+        g.key(k)
+        if pico.cuts:
+            break
+        if pico.frame() != ref["frames"][i]:
+            bad.append(i)
+        if on_key is not None:
+            on_key(i, g)
+    g.settle()
+    return g, bad
+
+
+def saved_files(pico, folder, name="after.img"):
+    """{path: bytes} of the gadget's own files (not the firmware) on its flash now."""
+    img = Path(folder) / name
+    pico.save_flash(img)
+    return user_files(fsimage.read_files(img))
+
+
+def user_files(files):
+    return {p: d for p, d in files.items() if not p.startswith("geekout/") and p != "main.py"}
+
+
+def cpython_resume(folder, files, seed):
+    """The screen the firmware shows (CPython, simulated board) booted on these saved
+    files and told OK (resume), as the unix-port reference of a resume on the Pico."""
+    from geekout_tools.sim import host
+
+    flash = Path(folder)
+    shutil.rmtree(flash, ignore_errors=True)
+    flash.mkdir(parents=True)
+    for p, d in files.items():
+        (flash / p).parent.mkdir(parents=True, exist_ok=True)
+        (flash / p).write_bytes(d)
+    report, frame, _leds = host.run_cpython(0, seed, str(flash), [2], heap=False)
+    return bytes(frame), report
+
+
+__all__ = ["GAME_CASES", "Pico", "Gadget", "missing", "deployed_image", "reference", "play",
+           "saved_files", "user_files", "cpython_resume", "json"]

@@ -1,0 +1,103 @@
+"""One whole game of each title on the emulated Pico (the real rp2 MicroPython, the
+deployed .mpy firmware on littlefs, the real hal/board.py), key for key against the unix
+port: after every key the panel (the SSD1306 model fed by the firmware's I2C writes)
+shows the unix port's frame buffer, and the journal on the Pico's flash at the end is
+the unix port's, byte for byte. Then power cuts at flash operations all through the
+game (mid-erase and mid-program included, rebuilt from the game's log of flash
+operations): each resumes to the journal's last complete action, on the same screen
+the unix port shows for that journal."""
+
+import random
+
+import picoplay
+import pytest
+from geekout_tools.logs import reader
+
+# Cuts per game: a sample of every kind of operation, torn and not (CUTS of each).
+CUTS = 4
+
+
+@pytest.fixture(scope="module")
+def played(image, refs, tmp_path_factory):
+    """Each game played once on the emulated Pico, with its flash operations logged."""
+    out = {}
+
+    def get(game, seed):
+        if (game, seed) in out:
+            return out[(game, seed)]
+        ref = refs(game, seed)
+        keys_ops = []  # (ops before the key, ops after it, journal bytes after it)
+        with picoplay.Pico(flash=image, panel="ssd1306") as pico:
+            first = pico.log_flash()
+            state = {"ops": first}
+
+            def on_key(i, g):
+                ops = pico.stats()["flash"]["ops"]
+                keys_ops.append((state["ops"], ops, g.journal_bytes))
+                state["ops"] = ops
+
+            g, bad = picoplay.play(pico, ref, seed, on_key)
+            files = picoplay.saved_files(pico, tmp_path_factory.mktemp("after"))
+            log = pico.flash_ops()
+            cuts_dir = tmp_path_factory.mktemp("cuts")
+            images = {}
+            rng = random.Random(seed)
+            # The operations that ran while the game was played (not the boot's), by kind.
+            game_ops = [(first + i, op) for i, op in enumerate(log[1])
+                        if first + i >= keys_ops[0][0]]
+            erases = [n for n, op in game_ops if op[0] == "E"]
+            programs = [n for n, op in game_ops if op[0] == "P"]
+            chosen = [(n, "torn") for n in rng.sample(erases, min(CUTS, len(erases)))]
+            chosen += [(n, "torn") for n in rng.sample(programs, CUTS)]
+            chosen += [(n, "skip") for n in rng.sample(erases + programs, CUTS)]
+            for n, mode in sorted(chosen):
+                path = cuts_dir / "cut{}{}.img".format(n, mode)
+                pico.flash_at(n, path, mode)
+                images[(n, mode)] = path
+        out[(game, seed)] = {"ref": ref, "gadget": g, "bad": bad, "files": files,
+                             "keys_ops": keys_ops, "cuts": images}
+        return out[(game, seed)]
+
+    return get
+
+
+@pytest.mark.parametrize("game,seed", picoplay.GAME_CASES, ids=[c[0] for c in picoplay.GAME_CASES])
+def test_whole_game_key_for_key(played, game, seed):
+    run = played(game, seed)
+    ref, g = run["ref"], run["gadget"]
+    assert len(ref["keys"]) > 300
+    assert run["bad"] == [], "panel differs from the unix port after keys {}".format(run["bad"][:10])
+    assert g.errors == 0
+    assert run["files"]["game.goj"] == ref["journal"]
+    assert g.screen == ref["report"]["screen"]
+    assert 0 < g.peak_heap < g.free_at_boot
+
+
+@pytest.mark.parametrize("game,seed", picoplay.GAME_CASES, ids=[c[0] for c in picoplay.GAME_CASES])
+def test_power_cuts_resume_to_the_last_complete_action(played, game, seed, image,
+                                                       tmp_path_factory):
+    run = played(game, seed)
+    final = reader.parse(run["ref"]["journal"]).actions
+    assert len(run["cuts"]) >= 2 * CUTS
+    for (op, mode), path in sorted(run["cuts"].items()):
+        # The key in progress when the power went: the journal holds every action of the
+        # keys before it, and at most that key's own.
+        i = next(i for i, (lo, hi, _j) in enumerate(run["keys_ops"]) if lo <= op < hi)
+        before = run["keys_ops"][i - 1][2] if i else 0
+        after = run["keys_ops"][i][2]
+        files = picoplay.user_files(picoplay.fsimage.read_files(path))
+        where = "{} cut at flash operation {} ({}), key {}".format(game, op, mode, i)
+        assert "game.goj" in files, where
+        log = reader.parse(files["game.goj"])  # raises on a damaged journal
+        assert final.startswith(log.actions), where
+        assert before <= len(log.actions) <= after, where
+        # Power up on that flash: resume, and the same screen as the unix port's resume.
+        want, _ = picoplay.cpython_resume(tmp_path_factory.mktemp("resume"), files, seed)
+        with picoplay.Pico(flash=path, panel="ssd1306") as pico:
+            g = picoplay.Gadget(pico, seed=seed)
+            assert g.screen == "resume?", where
+            g.key(2)  # OK: resume
+            g.settle()
+            assert g.errors == 0, where
+            assert g.journal_bytes == len(log.actions), where
+            assert pico.frame() == want, where
