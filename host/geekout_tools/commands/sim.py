@@ -5,6 +5,10 @@ coloured marks. Keys: Up/w/k = UP, Down/s/j = DOWN, Enter/space/o = OK, Backspac
 BACK, m = long OK (game menu), h = long BACK (home), p = screenshot, q = quit.
 `--headless --random-presses N --seed S [--runtime micropython --heap 128K] --json`
 reports {"presses", "screens", "errors", "peak_heap_bytes"} (DESIGN.md).
+`--runtime pico [--uf2 FILE --bootrom FILE --panel ssd1306|sh1106|none]` runs the
+deployed build on an emulated RP2040 with the real MicroPython rp2 firmware (node,
+rp2040js), headless or interactive; its JSON adds "free_heap_at_boot", "press_ms",
+"flash_erases", "flash_programs", and --flash names a flash image file.
 """
 
 import json
@@ -25,11 +29,20 @@ def register(sub):
     p.add_argument("--seed", default="1", help="seed for the dice and the presses (default 1)")
     p.add_argument("--keys", default="", help="comma-separated keys pressed first: "
                    "UP,DOWN,OK,BACK,LONG_OK,LONG_BACK (or U,D,O,B,LO,LB)")
-    p.add_argument("--runtime", default="cpython", help="cpython (default) or micropython "
-                   "(the .mpy firmware on the MicroPython unix port; headless only)")
-    p.add_argument("--heap", default="128K", help="MicroPython heap size (default 128K)")
-    p.add_argument("--flash", default=None, help="directory standing for the gadget's flash "
-                   "(kept between runs; default: a fresh temporary one)")
+    p.add_argument("--runtime", default="cpython", help="cpython (default), micropython "
+                   "(the .mpy firmware on the MicroPython unix port; headless only) or pico "
+                   "(the .mpy firmware on an emulated RP2040 with the real rp2 MicroPython)")
+    p.add_argument("--heap", default=None, help="MicroPython heap size (default 128K; "
+                   "not with --runtime pico, whose heap is the rp2 port's)")
+    p.add_argument("--flash", default=None, help="directory standing for the gadget's flash, "
+                   "with --runtime pico a flash image file (kept between runs; default: a "
+                   "fresh temporary one headless)")
+    p.add_argument("--uf2", default=None, help="--runtime pico: the MicroPython RPI_PICO UF2 "
+                   "(default $GEEKOUT_PICO_UF2)")
+    p.add_argument("--bootrom", default=None, help="--runtime pico: the RP2040 boot ROM, "
+                   "revision B1 (default $GEEKOUT_PICO_BOOTROM)")
+    p.add_argument("--panel", default="ssd1306", help="--runtime pico: the display "
+                   "controller emulated, ssd1306 (default), sh1106 or none (no panel)")
     p.add_argument("--screenshot", default=None, help="save the final screen to FILE.png")
     p.add_argument("--game", default=None, help="offer only these games under New game "
                    "(comma-separated, e.g. masters; default: every game)")
@@ -53,10 +66,20 @@ def run_sim(args):
 
     presses = _int("--random-presses", args.random_presses)
     seed = _int("--seed", args.seed)
-    if args.runtime not in ("cpython", "micropython"):
-        raise UsageError("--runtime must be cpython or micropython, not '{}'".format(args.runtime))
-    if not re.fullmatch(r"[1-9][0-9]*[KkMm]?", args.heap):
-        raise UsageError("--heap must look like 128K, not '{}'".format(args.heap))
+    if args.runtime not in ("cpython", "micropython", "pico"):
+        raise UsageError("--runtime must be cpython, micropython or pico, not '{}'".format(
+            args.runtime))
+    heap = "128K" if args.heap is None else args.heap
+    if not re.fullmatch(r"[1-9][0-9]*[KkMm]?", heap):
+        raise UsageError("--heap must look like 128K, not '{}'".format(heap))
+    if args.runtime == "pico" and args.heap is not None:
+        raise UsageError("--heap does not apply to --runtime pico (the heap is the rp2 port's)")
+    if args.runtime != "pico":
+        for opt in ("uf2", "bootrom"):
+            if getattr(args, opt) is not None:
+                raise UsageError("--{} needs --runtime pico".format(opt))
+        if args.panel != "ssd1306":
+            raise UsageError("--panel needs --runtime pico")
     try:
         script = host.parse_keys(args.keys)
     except ValueError as e:
@@ -71,6 +94,8 @@ def run_sim(args):
         if bad or not games:
             raise UsageError("--game must name games among {}, not '{}'".format(
                 ", ".join(known), args.game))
+    if args.runtime == "pico":
+        return _run_pico(args, presses, seed, script, games)
     if not args.headless:
         if args.runtime != "cpython" or args.json:
             raise UsageError("--runtime micropython and --json need --headless")
@@ -83,7 +108,7 @@ def run_sim(args):
         flash = tmp
     try:
         if args.runtime == "micropython":
-            report, frame, leds = host.run_micropython(presses, seed, flash, script, args.heap,
+            report, frame, leds = host.run_micropython(presses, seed, flash, script, heap,
                                                        games=games)
         else:
             report, frame, leds = host.run_cpython(presses, seed, flash, script, games=games)
@@ -94,22 +119,93 @@ def run_sim(args):
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
     out = {k: report[k] for k in ("presses", "screens", "errors", "peak_heap_bytes")}
-    if args.screenshot:
+    return _print_report(args, out, frame, leds)
+
+
+def _print_report(args, out, frame, leds):
+    """The screenshot, then the report as JSON or text; the exit status (1: errors)."""
+    from ..sim import host
+
+    if args.screenshot and frame is not None:
         host.save_png(frame, leds, args.screenshot)
     if args.json:
         print(json.dumps(out))
     else:
-        print(host.terminal_frame(frame, leds))
+        if frame is not None:
+            print(host.terminal_frame(frame, leds))
         print("{} presses, {} errors, {} screens: {}".format(
             out["presses"], out["errors"], len(out["screens"]), " ".join(out["screens"])))
         print("peak heap {} bytes ({})".format(out["peak_heap_bytes"], args.runtime))
+        if "press_ms" in out:
+            pm = out["press_ms"]
+            print("free heap at boot {} bytes; press to screen {} / {} / {} ms (median / p95 "
+                  "/ max); flash: {} erases, {} page programs".format(
+                      out["free_heap_at_boot"], pm["median"], pm["p95"], pm["max"],
+                      out["flash_erases"], out["flash_programs"]))
     return 1 if out["errors"] else 0
+
+
+def _run_pico(args, presses, seed, script, games):
+    """--runtime pico: headless (random presses, the JSON) or interactive."""
+    from ..sim import pico
+
+    if args.panel not in pico.PANELS:
+        raise UsageError("--panel must be ssd1306, sh1106 or none, not '{}'".format(args.panel))
+    if games is not None:
+        raise UsageError("--game does not apply to --runtime pico (the board offers every game)")
+    if args.panel == "none" and args.screenshot:
+        raise UsageError("--screenshot needs a panel (not --panel none)")
+    if not args.headless:
+        if args.json:
+            raise UsageError("--json needs --headless")
+        if args.panel == "none":
+            raise UsageError("--panel none needs --headless (nothing to show)")
+        if not sys.stdin.isatty():
+            raise UsageError("the interactive simulator needs a terminal (or use --headless)")
+    flash = args.flash
+    if flash is not None:
+        pico.check_flash(flash)
+    uf2, bootrom = pico.check_setup(args.uf2, args.bootrom, args.panel)
+    if flash is None and not args.headless:
+        flash = str(Path.home() / ".cache" / "geekout-sim-pico-flash.img")
+        Path(flash).parent.mkdir(parents=True, exist_ok=True)
+        pico.check_flash(flash)
+    if not args.headless:
+        return _interactive_pico(args, seed, script, uf2, bootrom, flash)
+    try:
+        report, frame, leds = pico.run_headless(presses, seed, script, uf2, bootrom, args.panel,
+                                                flash)
+    except RuntimeError as e:
+        print("geekout: " + " ".join(str(e).split()), file=sys.stderr)
+        return 1
+    return _print_report(args, report, frame, leds)
 
 
 _KEYMAP = {"w": 0, "k": 0, "s": 1, "j": 1, "\r": 2, "\n": 2, " ": 2, "o": 2,
            "\x7f": 3, "\x08": 3, "b": 3, "m": 4, "h": 5}
 _HELP = ("Up/w/k UP   Down/s/j DOWN   Enter/space OK   Backspace/b BACK   "
          "m game menu (long OK)   h home (long BACK)   p screenshot   q quit")
+
+
+def _decode(data):
+    """Terminal input -> key codes, "p" (screenshot) and "q" (quit), in order; several
+    keys may arrive in one read, unknown ones are dropped."""
+    out = []
+    while data:
+        if data.startswith("\x1b[A"):
+            out.append(0)
+            data = data[3:]
+        elif data.startswith("\x1b[B"):
+            out.append(1)
+            data = data[3:]
+        elif data.startswith("\x1b"):
+            data = data[3:] if data.startswith("\x1b[") else data[1:]
+        else:
+            ch, data = data[0], data[1:]
+            k = ch if ch in "pq" else _KEYMAP.get(ch)
+            if k is not None:
+                out.append(k)
+    return out
 
 
 def _interactive(args, seed, script, games):
@@ -162,27 +258,16 @@ def _interactive(args, seed, script, games):
             board.clock.now = now()
             ready, _, _ = select.select([fd], [], [], 0.05)
             if ready:
-                data = os.read(fd, 64).decode("utf-8", "replace")
                 quit_now = False
-                while data:  # several keys may arrive in one read
-                    k = None
-                    if data.startswith("\x1b[A"):
-                        k, data = 0, data[3:]
-                    elif data.startswith("\x1b[B"):
-                        k, data = 1, data[3:]
-                    elif data.startswith("\x1b"):
-                        data = data[3:] if data.startswith("\x1b[") else data[1:]
+                for k in _decode(os.read(fd, 64).decode("utf-8", "replace")):
+                    if k == "q":
+                        quit_now = True
+                        break
+                    if k == "p":
+                        shots += 1
+                        name = args.screenshot or "sim-{}.png".format(shots)
+                        host.save_png(board.display.buffer, board.pixels.rgb, name)
                     else:
-                        ch, data = data[0], data[1:]
-                        if ch == "q":
-                            quit_now = True
-                            break
-                        if ch == "p":
-                            shots += 1
-                            name = args.screenshot or "sim-{}.png".format(shots)
-                            host.save_png(board.display.buffer, board.pixels.rgb, name)
-                        k = _KEYMAP.get(ch)
-                    if k is not None:
                         app.ui.handle(k)
                 if quit_now:
                     break
@@ -193,4 +278,74 @@ def _interactive(args, seed, script, games):
     if args.screenshot:
         host.save_png(board.display.buffer, board.pixels.rgb, args.screenshot)
     print()
+    return 0
+
+
+def _interactive_pico(args, seed, script, uf2, bootrom, flash):
+    """The terminal UI on the emulated Pico: keys pressed on its GPIOs, the panel's picture
+    and the LEDs drawn after each key and every 20 ms of emulated time."""
+    import os
+    import select
+    import termios
+    import tty
+
+    from ..sim import host, pico
+
+    print("starting the emulated Pico...", flush=True)
+    try:
+        session = pico.Session(uf2, bootrom, args.panel, seed, flash)
+    except RuntimeError as e:
+        print("geekout: " + " ".join(str(e).split()), file=sys.stderr)
+        return 1
+    try:
+        with session:
+            for k in script:
+                session.key(k)
+            shown = [""]
+            blank = bytes(1024)
+
+            def draw():
+                frame = host.terminal_frame(session.frame() or blank, session.leds())
+                if frame != shown[0]:
+                    shown[0] = frame
+                    sys.stdout.write("\x1b[H" + frame + "\n" + _HELP + "\x1b[K\n")
+                    sys.stdout.flush()
+
+            fd = sys.stdin.fileno()
+            old = termios.tcgetattr(fd)
+            shots = 0
+            try:
+                tty.setcbreak(fd)
+                sys.stdout.write("\x1b[2J")
+                draw()
+                while True:
+                    ready, _, _ = select.select([fd], [], [], 0)
+                    quit_now = False
+                    if ready:
+                        for k in _decode(os.read(fd, 64).decode("utf-8", "replace")):
+                            if k == "q":
+                                quit_now = True
+                                break
+                            if k == "p":
+                                shots += 1
+                                name = args.screenshot or "sim-{}.png".format(shots)
+                                host.save_png(session.frame() or blank, session.leds(), name)
+                            else:
+                                session.key(k)  # pressed, held and released on its GPIO
+                                draw()
+                    if quit_now:
+                        break
+                    session.run(20)
+                    draw()
+            finally:
+                termios.tcsetattr(fd, termios.TCSADRAIN, old)
+            if args.screenshot:
+                host.save_png(session.frame() or blank, session.leds(), args.screenshot)
+            errors = session.report()["errors"]
+    except RuntimeError as e:  # the emulated Pico stopped, or the gadget stopped taking keys
+        print("\ngeekout: " + " ".join(str(e).split()), file=sys.stderr)
+        return 1
+    print()
+    if errors:
+        print("{} tracebacks on the gadget's USB serial".format(errors))
     return 0
