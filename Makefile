@@ -7,10 +7,18 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TYPINGS := typings
+NODE_STAMP := node_modules/.installed
 
 .PHONY: setup test lint sim deploy bench build clean hil
 
-setup: $(STAMP)
+setup: $(STAMP) $(NODE_STAMP)
+
+# The emulated Pico's node side (rp2040js, pinned in package.json + package-lock.json).
+# Without node the emulated-Pico tests skip, saying so.
+$(NODE_STAMP): package.json package-lock.json
+	@if command -v npm >/dev/null 2>&1; then \
+	  npm ci --no-audit --no-fund --loglevel=error && touch $@; \
+	else echo "npm not found: the emulated Pico (tests/pico, --runtime pico) needs Node.js 18+"; fi
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -44,4 +52,4 @@ hil: setup
 	$(BIN)/geekout hil $(if $(PORT),--port $(PORT))
 
 clean:
-	rm -rf build $(TYPINGS) $(VENV)
+	rm -rf build $(TYPINGS) $(VENV) node_modules

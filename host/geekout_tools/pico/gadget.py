@@ -107,6 +107,7 @@ class Gadget:
         self.keys = 0  # keys pressed (the probe counts the keys it saw)
         self.screen = ""  # the screen on top now
         self.journal_bytes = 0  # the game's journal: bytes of actions
+        self.last_ms = None  # the last key's press-to-screen time
         self._seen = 0
         pico.run(boot_ms)  # power-up: USB enumerates, main.py starts
         pico.raw_repl()
@@ -159,11 +160,13 @@ class Gadget:
         ms = self.pico.key(k, settle_ms=5, done=lambda: self.taken() >= self.keys,
                            max_ms=max_ms)
         if self.pico.cuts:
+            self.last_ms = None
             return None  # the power was cut: the gadget took nothing more
         taken = self.taken()
         if taken != self.keys:
             raise RuntimeError("the gadget took {} keys, not {}, by key {} ({}): {}".format(
                 taken, self.keys, self.keys, k, self.pico.serial[-300:].decode("latin-1")))
+        self.last_ms = ms
         if ms is not None:
             self.press_ms.append(ms)
         self._scan()
