@@ -52,6 +52,9 @@ class UsbCdc(io.IOBase):
             if self.connected:
                 self.queued += take
             i += take
-        if i == n and s.endswith("\n"):
+        end = s[-1:]
+        if not isinstance(end, str):  # a piece of bytes (hal/usbserial.py)
+            end = bytes(end).decode()
+        if i == n and end == "\n":
             self.lines += 1
         return n

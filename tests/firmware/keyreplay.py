@@ -26,8 +26,8 @@ def replay(keys_path, seed, root, base=0, step_ms=60, data_root="", events=True,
     JSON line: keys, peak total heap and the screen it was on, the harness's own share
     (`base`: the heap before this module was imported), the last screen, the journal's
     length and the geekout modules loaded at the peak. `frames`: a file to write the
-    screen after each key into (1024 bytes a key, the frame buffer), for the emulated
-    Pico's key-for-key comparison."""
+    screen after each key into (the 1024-byte frame buffer, then the journal's actions
+    after a 2-byte length), for the emulated Pico's key-for-key comparison."""
     f = open(keys_path, "rb")  # read a key at a time: the keys are not held in RAM
     out = open(frames, "wb") if frames else None
     key = bytearray(1)
@@ -65,7 +65,11 @@ def replay(keys_path, seed, root, base=0, step_ms=60, data_root="", events=True,
         board.clock.advance(step_ms)
         ui.tick(board.clock())
         if out:
+            # The screen, then the journal's actions (2-byte length first) after the key.
             out.write(board.display.buffer)
+            acts = app.journal.actions
+            out.write(bytes((len(acts) >> 8, len(acts) & 255)))
+            out.write(acts)
         h = _alloc()
         if h > peak:
             peak = h

@@ -52,7 +52,8 @@ def deployed_image(folder, extra=None):
 
 def reference(folder, game, seed):
     """The unix-port game of heapreplay's entry (game, seed): {"keys": bytes, "frames":
-    [1024-byte screen after each key], "journal": the game.goj bytes at the end}."""
+    [1024-byte screen after each key], "journals": [the journal's actions after each
+    key], "journal": the game.goj bytes at the end}."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     if not (folder / "geekout").exists():
@@ -64,8 +65,13 @@ def reference(folder, game, seed):
     got, err = heapreplay.replay(str(folder), keys, seed, 1024, frames=frames, root=root)
     assert got is not None, err
     data = Path(frames).read_bytes()
-    return {"keys": Path(keys).read_bytes(),
-            "frames": [data[i:i + 1024] for i in range(0, len(data), 1024)],
+    shots, journals, at = [], [], 0
+    while at < len(data):
+        shots.append(data[at:at + 1024])
+        n = (data[at + 1024] << 8) | data[at + 1025]
+        journals.append(data[at + 1026:at + 1026 + n])
+        at += 1026 + n
+    return {"keys": Path(keys).read_bytes(), "frames": shots, "journals": journals,
             "journal": (Path(root) / "game.goj").read_bytes(), "report": got}
 
 

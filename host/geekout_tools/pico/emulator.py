@@ -275,9 +275,10 @@ class Pico:
         self.i2c = []
 
     # -- the gadget's keys --------------------------------------------------------------
-    def key(self, k, settle_ms=15, max_ms=5000, done=None):
+    def key(self, k, settle_ms=15, max_ms=5000, done=None, min_ms=30):
         """Press and release a key (ui/keys.py code) as a player would; wait until the
-        redraw it causes is on the panel (the bus quiet for settle_ms, or `done()` true).
+        redraw it causes is on the panel (the bus quiet for settle_ms after at least
+        min_ms, or `done()` true).
         Returns the milliseconds from the moment the key is due (the press for UP/DOWN,
         the release for OK/BACK, the long-press time for LONG_OK/LONG_BACK) to the end of
         the last I2C write of its redraw, or None when the key drew nothing."""
@@ -306,7 +307,7 @@ class Pico:
                     break
                 continue
             t = self.i2c[-1][1] if self.i2c else 0
-            if (not self.i2c or self.now - t >= settle_ms * 1e6) and waited >= 30:
+            if (not self.i2c or self.now - t >= settle_ms * 1e6) and waited >= min_ms:
                 break
         writes = [w for w in self.i2c if w[1] >= due]
         if not writes:

@@ -15,8 +15,12 @@ import statistics
 
 from .emulator import KEY_GPIO, Pico  # noqa: F401  (Pico: the type the helpers take)
 
-# Runs in the raw REPL after a soft reset (fresh heap, main.py not yet run).
+# Runs in the raw REPL after a soft reset (fresh heap, main.py not yet run). Quiet: the
+# probe prints nothing (for a USB host that does not read: its lines would wait).
 RUNNER = """
+if {quiet}:
+    def print(*a):
+        pass
 import gc
 gc.collect()
 import sys
@@ -97,7 +101,7 @@ class Gadget:
     """The gadget on `pico`, started with the probe (seed: simulator dice, or None for the
     board's own). Collects press times (ms), the peak heap, the screens and errors."""
 
-    def __init__(self, pico, seed=None, boot_ms=400):
+    def __init__(self, pico, seed=None, boot_ms=400, quiet=False):
         self.pico = pico
         self.seed = seed
         self.press_ms = []
@@ -117,9 +121,9 @@ class Gadget:
         out, _ = pico.exec_raw("import gc\ngc.collect()\nprint(gc.mem_free())")
         self.free_at_boot = int(out.split()[0])
         pico.soft_reset()
-        pico.exec_raw(RUNNER.format(seed=int(seed or 0)), wait=False)
-        reply = pico.run(5000, until="#screen")
-        if not reply["found"]:
+        pico.exec_raw(RUNNER.format(seed=int(seed or 0), quiet=bool(quiet)), wait=False)
+        reply = pico.run(5000 if not quiet else 1500, until="#screen" if not quiet else None)
+        if not quiet and not reply["found"]:
             raise RuntimeError("the gadget did not start on the emulated Pico: "
                                + pico.serial[-400:].decode("latin-1"))
         self.pico.run(200)
