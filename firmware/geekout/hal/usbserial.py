@@ -64,7 +64,7 @@ class LineWriter:
             self.owed = False
         data = line.encode()
         pad = -(len(data) + 1) % _PIECE
-        unit = memoryview(data + b" " * pad + b"\n")
+        unit = data + b" " * pad + b"\n"
         for at in range(0, len(unit), _PIECE):
             if not self._ready():
                 self.dropped += 1
