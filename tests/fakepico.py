@@ -26,6 +26,8 @@ RAW_PROMPT = b"raw REPL; CTRL-B to exit\r\n>"
 
 
 class FakePico:
+    # Heap: the deploy, monitor and hil tests on it pass down to 98K (bisection, checkout at
+    # a 150-character path): 256K leaves a 161% margin.
     def __init__(self, link, root, heap="256K", extra_path=()):
         self.link = Path(link)
         self.root = Path(root)

@@ -49,6 +49,8 @@ print(b.display.KIND, hex(b.addr), boot_bytes > 1024, i2c.bytes_sent > boot_byte
 
 
 def test_board_main_loop_with_fake_pins(tmp_path):
+    # Heap: passes down to 176K (bisection, checkout at a 150-character path): 256K leaves a
+    # 45% margin.
     res = run_micropython(code=CODE, heap="256K", cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     lines = res.stdout.strip().splitlines()
@@ -73,6 +75,8 @@ def test_main_builds_the_board_and_runs_or_stays_in_safe_mode(tmp_path):
     from mpy_harness import FIRMWARE
 
     (tmp_path / "settings.json").write_text('{"v": 1, "display": "sh1106", "brightness": 2, "sound": false}')
+    # Heap: passes down to 94K (bisection, checkout at a 150-character path): 256K leaves a
+    # 172% margin.
     res = run_micropython(code=MAIN.format(main=str(FIRMWARE / "main.py")), heap="256K", cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     lines = res.stdout.strip().splitlines()

@@ -26,6 +26,8 @@ print(keep.KIND, keep.buffer is buf, keep.sent is d.sent, fresh - reused >= 2048
 
 
 def test_switch_keeps_buffers_under_micropython():
+    # Heap: passes down to 34K (bisection, checkout at a 150-character path): 64K leaves an
+    # 88% margin.
     res = run_micropython(code=CODE, heap="64K")
     assert res.returncode == 0, res.stderr
     assert res.stdout.split() == ["sh1106", "True", "True", "True"]
@@ -79,6 +81,8 @@ def test_adapters_under_micropython_on_both_panel_models():
     from geekout_tools.pico import panels
     from test_display_panels import edge_columns, expected
 
+    # Heap: passes down to 41K (bisection, checkout at a 150-character path): 64K leaves a
+    # 56% margin.
     res = run_micropython(code=CAPTURE, heap="64K")
     assert res.returncode == 0, res.stderr
     lines = res.stdout.splitlines()

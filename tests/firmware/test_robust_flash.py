@@ -130,8 +130,9 @@ print(json.dumps({{"screen": d.top().name, "seen": seen, "refused": flash.refuse
 
 def test_full_flash_under_micropython():
     sim = ROOT / "host" / "geekout_tools" / "sim"
-    # 192K: the harness default, as the other source-run games (no heap figure is at stake)
-    res = run_micropython(code=MPY.format(space=HEADER + 30), heap="192K",
+    # Heap: passes down to 177K (bisection, checkout at a 150-character path; 172K at a
+    # short one: compiled from source, drivers and all): 232K leaves a 31% margin.
+    res = run_micropython(code=MPY.format(space=HEADER + 30), heap="232K",
                           path=[ROOT / "tests" / "firmware", sim])
     assert res.returncode == 0, res.stderr[-2000:] + res.stdout[-2000:]
     out = json.loads(res.stdout.strip().splitlines()[-1])

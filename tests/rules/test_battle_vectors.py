@@ -12,10 +12,12 @@ def test_vector_cpython(vector):
 
 
 def test_vectors_micropython():
-    """The same vectors on the real MicroPython unix port. 128K: compiling the core and
-    the vectors from source needs more than 96K of the 64-bit port's heap (bench/)."""
+    """The same vectors on the real MicroPython unix port. Compiling the core and the
+    vectors from source takes most of the heap (bench/)."""
+    # Heap: passes down to 113K (bisection, checkout at a 150-character path; 112K at a
+    # short one): 152K leaves a 34% margin.
     res = run_micropython(ROOT / "tests" / "vectors" / "run_vectors.py", "battle",
-                          heap="128K", path=[ROOT / "tests" / "vectors"])
+                          heap="152K", path=[ROOT / "tests" / "vectors"])
     assert res.returncode == 0, res.stdout + res.stderr
     assert res.stdout.strip().splitlines()[-1] == "{} passed, 0 failed".format(len(VECTORS))
 

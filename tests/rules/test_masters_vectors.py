@@ -13,9 +13,11 @@ def test_vector_cpython(vector):
 
 
 def test_vectors_micropython():
-    """The same vectors on the real MicroPython unix port with a 64K heap."""
+    """The same vectors on the real MicroPython unix port, on a small heap."""
+    # Heap: passes down to 64K (bisection, checkout at a 150-character path; 62K at a short
+    # one): 88K leaves a 37% margin. 64K was the edge.
     res = run_micropython(ROOT / "tests" / "vectors" / "run_vectors.py", "masters",
-                          heap="64K", path=[ROOT / "tests" / "vectors"])
+                          heap="88K", path=[ROOT / "tests" / "vectors"])
     assert res.returncode == 0, res.stdout + res.stderr
     assert res.stdout.strip().splitlines()[-1] == "{} passed, 0 failed".format(len(VECTORS))
 
