@@ -37,6 +37,8 @@ def played(image, refs, tmp_path_factory):
                 state["ops"] = ops
 
             g, bad = picoplay.play(pico, ref, seed, on_key)
+            tones = list(pico.tones)
+            leds = list(pico.led_frames)
             files = picoplay.saved_files(pico, tmp_path_factory.mktemp("after"))
             log = pico.flash_ops()
             cuts_dir = tmp_path_factory.mktemp("cuts")
@@ -55,7 +57,8 @@ def played(image, refs, tmp_path_factory):
                 pico.flash_at(n, path, mode)
                 images[(n, mode)] = path
         out[(game, seed)] = {"ref": ref, "gadget": g, "bad": bad, "files": files,
-                             "keys_ops": keys_ops, "cuts": images}
+                             "keys_ops": keys_ops, "cuts": images, "tones": tones,
+                             "leds": leds}
         return out[(game, seed)]
 
     return get
@@ -71,6 +74,9 @@ def test_whole_game_key_for_key(played, game, seed):
     assert run["files"]["game.goj"] == ref["journal"]
     assert g.screen == ref["report"]["screen"]
     assert 0 < g.peak_heap < g.free_at_boot
+    # The piezo played cues (a tone, then silence) and the seat LEDs showed turns.
+    assert any(hz > 0 for _t, hz in run["tones"]) and run["tones"][-1][1] == 0
+    assert len({tuple(map(tuple, rgb)) for _t, rgb in run["leds"]}) > 2
 
 
 @pytest.mark.parametrize("game,seed", picoplay.GAME_CASES, ids=[c[0] for c in picoplay.GAME_CASES])
