@@ -94,17 +94,28 @@ class Pico:
         self.cuts = []  # power cuts that happened (the harness's "cut" events)
         self.serial_port = None
         self._next = 0
+        self._ended = False  # the harness's output ended (it exited)
         self._ready = threading.Event()
         self._port_known = threading.Event()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
-        if not self._ready.wait(30):
-            err = self.proc.stderr.read().decode(errors="replace").strip() if self.proc.poll() \
-                is not None else "no answer in 30 s"
-            raise PicoUnavailable("the emulated Pico did not start: " + (err or "?"))
-        if serial_port is not None and not self._port_known.wait(10):
+        if not self._ready.wait(30) or self._ended:
+            if not self._ended:
+                self.proc.kill()
+                raise PicoUnavailable("the emulated Pico did not start in 30 s")
+            self.proc.wait(10)
+            err = self.proc.stderr.read().decode(errors="replace").strip()
+            # The harness's own one-line messages name what is wrong and where to get it.
+            raise PicoUnavailable(err.removeprefix("geekout pico: ") or "the emulated Pico stopped")
+        if serial_port is not None and (not self._port_known.wait(10) or self.serial_port is None):
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                pass
+            err = self._stderr()
             self.close()
-            raise PicoUnavailable("the emulated Pico's serial port did not open")
+            raise PicoUnavailable(err.removeprefix("geekout pico: ") or
+                                  "the emulated Pico's serial port did not open")
 
     def _new_panel(self):
         if self.panel_kind == "none":
@@ -143,8 +154,10 @@ class Pico:
                 self._port_known.set()
             elif ev == "ready":
                 self._ready.set()
+        self._ended = True
         self.replies.put({"ok": False, "error": "the emulated Pico stopped"})
         self._ready.set()
+        self._port_known.set()
 
     def call(self, cmd, timeout=3600, **args):
         with self.lock:
