@@ -35,7 +35,8 @@ GAMES = (("masters", 5, "Masters, 4 players, virtual dice, a hint"),
 
 def play(image, ref, seed, folder):
     """Play one reference game: (gadget, keys whose panel differed, per key (ms, erases,
-    programs, journal bytes after, screen after), the journal on flash at the end)."""
+    programs, journal bytes after, screen after), the journal on flash at the end, and
+    for Capture (ms, journal bytes) of an undo at the end)."""
     rows = []
     with picoplay.Pico(flash=image, panel="ssd1306") as pico:
         last = pico.stats()["flash"]
@@ -50,7 +51,13 @@ def play(image, ref, seed, folder):
 
         g, bad = picoplay.play(pico, ref, seed, on_key)
         journal = picoplay.saved_files(pico, folder).get("game.goj")
-    return g, bad, rows, journal
+        undo = None
+        if ref["report"]["screen"] == "capture.scores":
+            # Undo at the end of the game: long OK, "Undo" (the first item), OK; the
+            # last check goes and the game is replayed from its journal.
+            g.key(4)
+            undo = (g.key(2), g.journal_bytes)
+    return g, bad, rows, journal, undo
 
 
 def fmt(s):
@@ -72,7 +79,7 @@ def main():
                 continue
             ref = picoplay.reference(Path(tmp) / "ref", game, seed)
             t0 = time.time()
-            g, bad, rows, journal = play(image, ref, seed, tmp)
+            g, bad, rows, journal, undo = play(image, ref, seed, tmp)
             wall = time.time() - t0
             saves = [r for i, r in enumerate(rows)
                      if r[3] != (rows[i - 1][3] if i else 0)]
@@ -104,6 +111,9 @@ def main():
                         slow[key] = (kind, r[0])
             for kind, ms in slow.values():
                 print("  {}: {:.1f} ms".format(kind, ms))
+            if undo is not None and undo[0] is not None:
+                print("  undo at the end of the game (the last check; journal {} B of actions "
+                      "after): {:.1f} ms".format(undo[1], undo[0]))
             if undos and undos[-1][0] is not None:
                 print("  last undo of the game (journal {} B after): {:.1f} ms".format(
                     undos[-1][3], undos[-1][0]))
