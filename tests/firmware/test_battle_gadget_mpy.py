@@ -79,7 +79,7 @@ def test_power_cut_at_every_write(deployed):
     assert int(lines[-1].split()[0]) > 50
 
 
-def test_random_presses_at_heap_128k(deployed):
+def test_random_presses_with_a_heap_margin(deployed):
     lines, err = mpy(deployed, "import battle_fuzz\nbattle_fuzz.fuzz(6000, 3)")
     out = json.loads(lines[-1])
     assert out["errors"] == 0 and out["mismatches"] == 0, err[-2000:]

@@ -20,7 +20,7 @@ def built(tmp_path_factory):
 
 
 @pytest.mark.parametrize("entry", CASES, ids=[g[0] for g in CASES])
-def test_whole_game_replays_in_128k(built, entry):
+def test_whole_game_replays_with_a_heap_margin(built, entry):
     game, _label, seed = entry[:3]
     keys, want = record(built, entry)
     # Heap (KB): the three games pass down to 120K (bisection, checkout at a 150-character
