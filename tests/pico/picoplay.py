@@ -59,6 +59,8 @@ def reference(folder, game, seed):
     if not (folder / "geekout").exists():
         heapreplay.build(str(folder))
     entry = next(e for e in heapreplay.GAMES if (e[0], e[2]) == (game, seed))
+    # The driver's own flash must be blank: a saved game there would make it resume.
+    shutil.rmtree(folder / "rec{}{}".format(game, seed), ignore_errors=True)
     keys, _want = heapreplay.record(str(folder), entry)
     frames = keys + ".frames"
     root = str(folder / "ref{}{}".format(game, seed))
