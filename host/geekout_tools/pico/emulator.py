@@ -207,7 +207,7 @@ class Pico:
         self.close()
 
     # -- time, pins, serial --------------------------------------------------------------
-    def run(self, ms, until=None, quiet_ms=None):
+    def run(self, ms, until=None):
         """Run `ms` of emulated time; stop early once the USB serial output holds `until`
         (bytes or str). Returns the harness's reply: t (ns), found, cut."""
         args = {"ms": ms}
