@@ -110,3 +110,34 @@ def test_power_cuts_resume_to_the_last_complete_action(played, game, seed, image
             assert g.errors == 0, where
             assert g.journal_bytes == len(log.actions), where
             assert pico.frame() == want, where
+
+
+def test_a_power_cut_while_playing_resumes(image, refs, tmp_path):
+    """The power goes in the middle of a flash operation while the gadget runs (torn),
+    the chip stops there; powered up again it resumes the journal's last complete action."""
+    game, seed = picoplay.GAME_CASES[0]
+    ref = refs(game, seed)
+    with picoplay.Pico(flash=image, panel="ssd1306") as pico:
+        g = picoplay.Gadget(pico, seed=seed)
+        for k in ref["keys"][:60]:
+            g.key(k)
+        pico.cut_at(pico.stats()["flash"]["ops"] + 3, "torn")
+        i = 60
+        while not pico.cuts and i < 300:
+            g.key(ref["keys"][i])
+            i += 1
+        assert pico.cuts and pico.cuts[0]["mode"] == "torn"
+        assert pico.stats()["halted"]
+        files = picoplay.saved_files(pico, tmp_path)
+        log = reader.parse(files["game.goj"])  # readable: the torn record is only dropped
+        shorter, longer = sorted((ref["journals"][i - 2], ref["journals"][i - 1]), key=len)
+        assert longer.startswith(log.actions) and len(log.actions) >= len(shorter)
+        pico.power_cycle()
+        g = picoplay.Gadget(pico, seed=seed)
+        assert g.screen == "resume?"
+        g.key(2)
+        g.settle()
+        assert g.errors == 0
+        assert g.journal_bytes == len(log.actions)
+        want, _ = picoplay.cpython_resume(tmp_path / "resume", files, seed)
+        assert pico.frame() == want
