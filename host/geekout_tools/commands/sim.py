@@ -183,6 +183,14 @@ def _run_pico(args, presses, seed, script, games):
 
 _KEYMAP = {"w": 0, "k": 0, "s": 1, "j": 1, "\r": 2, "\n": 2, " ": 2, "o": 2,
            "\x7f": 3, "\x08": 3, "b": 3, "m": 4, "h": 5}
+def _draw(shown, frame):
+    """Redraw the terminal only when the screen or the LEDs changed (shown: [last frame])."""
+    if frame != shown[0]:
+        shown[0] = frame
+        sys.stdout.write("\x1b[H" + frame + "\n" + _HELP + "\x1b[K\n")
+        sys.stdout.flush()
+
+
 _HELP = ("Up/w/k UP   Down/s/j DOWN   Enter/space OK   Backspace/b BACK   "
          "m game menu (long OK)   h home (long BACK)   p screenshot   q quit")
 
@@ -241,11 +249,7 @@ def _interactive(args, seed, script, games):
     shown = [""]
 
     def draw():
-        frame = host.terminal_frame(board.display.buffer, board.pixels.rgb)
-        if frame != shown[0]:  # only when the screen or the LEDs changed
-            shown[0] = frame
-            sys.stdout.write("\x1b[H" + frame + "\n" + _HELP + "\x1b[K\n")
-            sys.stdout.flush()
+        _draw(shown, host.terminal_frame(board.display.buffer, board.pixels.rgb))
 
     fd = sys.stdin.fileno()
     old = termios.tcgetattr(fd)
@@ -305,11 +309,7 @@ def _interactive_pico(args, seed, script, uf2, bootrom, flash):
             blank = bytes(1024)
 
             def draw():
-                frame = host.terminal_frame(session.frame() or blank, session.leds())
-                if frame != shown[0]:
-                    shown[0] = frame
-                    sys.stdout.write("\x1b[H" + frame + "\n" + _HELP + "\x1b[K\n")
-                    sys.stdout.flush()
+                _draw(shown, host.terminal_frame(session.frame() or blank, session.leds()))
 
             fd = sys.stdin.fileno()
             old = termios.tcgetattr(fd)
