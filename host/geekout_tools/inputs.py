@@ -1,0 +1,145 @@
+"""The user's input, checked before any work: files read with a size limit, JSON parsed
+strictly, numbers in ASCII digits only, and text made safe to print.
+
+Every check raises UsageError with one line that names the input and what is wrong
+(the command then exits with status 2). Python's own json and int() are lenient where a
+command must not be: json nests until RecursionError, takes the last of duplicate keys,
+and int() reads any Unicode digit ("٣" is 3, "²" a ValueError only some paths catch).
+"""
+
+import argparse
+import json
+
+from .errors import UsageError
+
+# The largest input file a command reads, unless it says otherwise. A game's JSON journal
+# or score file is a few kilobytes; 4 MB is far above any real one and far below what
+# would take the machine's memory.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_JSON_DEPTH = 64  # real files nest 4-5 deep
+
+
+def read_bytes(path, limit=MAX_FILE_BYTES, what="file"):
+    """The bytes of `path`, refusing anything over `limit` bytes (checked while reading,
+    so /dev/zero or a FIFO cannot fill the memory either)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except IsADirectoryError:
+        raise UsageError("{}: is a folder, not a {}".format(path, what)) from None
+    except OSError as e:
+        raise UsageError("cannot read {}: {}".format(path, e.strerror or e)) from None
+    except MemoryError:
+        raise UsageError("{}: too large to read".format(path)) from None
+    if len(data) > limit:
+        raise UsageError("{}: larger than {} KB, too large for a {}".format(
+            path, limit // 1024, what))
+    return data
+
+
+def read_text(path, limit=MAX_FILE_BYTES, what="file"):
+    """`read_bytes` decoded as UTF-8."""
+    data = read_bytes(path, limit, what)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise UsageError("{}: not UTF-8 text (byte {})".format(path, e.start)) from None
+
+
+def _no_duplicates(pairs):
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError("duplicate key {!r}".format(key))
+        out[key] = value
+    return out
+
+
+def parse_json(text, source, depth=MAX_JSON_DEPTH):
+    """A JSON value from `text`; `source` names it in errors. Duplicate keys, NaN and
+    Infinity, and nesting deeper than `depth` are refused."""
+    def no_constant(name):
+        raise ValueError("{} is not JSON".format(name))
+
+    opened = 0
+    deepest = 0
+    in_string = False
+    escaped = False
+    # Depth is counted on the text first: CPython's parser recurses once per level.
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            opened += 1
+            if opened > deepest:
+                deepest = opened
+                if deepest > depth:
+                    raise UsageError("{}: JSON nested deeper than {} levels".format(source, depth))
+        elif ch in "]}":
+            opened -= 1
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=no_constant)
+    except json.JSONDecodeError as e:
+        raise UsageError("{}: malformed JSON at line {} column {}: {}".format(
+            source, e.lineno, e.colno, e.msg)) from None
+    except ValueError as e:  # a duplicate key or a constant, from the hooks above
+        raise UsageError("{}: {}".format(source, e)) from None
+    except RecursionError:  # cannot happen after the count above; kept as a last guard
+        raise UsageError("{}: JSON nested too deep".format(source)) from None
+
+
+def load_json(path, limit=MAX_FILE_BYTES, what="JSON file", depth=MAX_JSON_DEPTH):
+    """The parsed JSON of the file `path` (read_text, then parse_json)."""
+    return parse_json(read_text(path, limit, what), str(path), depth)
+
+
+def ascii_int(text, name, low=None, high=None):
+    """An integer written in ASCII digits (an optional leading minus), within [low, high];
+    `name` (an option or a field) is said in the error."""
+    s = text.strip() if isinstance(text, str) else ""
+    digits = s[1:] if s[:1] == "-" else s
+    if not digits or not digits.isascii() or not digits.isdigit() or len(digits) > 30:
+        raise UsageError("{}: {!r} is not a whole number".format(name, text))
+    value = int(s)
+    if low is not None and value < low or high is not None and value > high:
+        if high is None:
+            raise UsageError("{}: {} is below {}".format(name, value, low))
+        if low is None:
+            raise UsageError("{}: {} is above {}".format(name, value, high))
+        raise UsageError("{}: {} is not in {}..{}".format(name, value, low, high))
+    return value
+
+
+def printable(text, limit=200):
+    """`text` safe for a terminal: control characters (escape sequences, newlines, C1)
+    and lone surrogates shown as \\x.. / \\u.... escapes, cut to `limit` characters."""
+    out = []
+    for ch in str(text)[:limit]:
+        o = ord(ch)
+        if o < 0x20 or 0x7F <= o < 0xA0:
+            out.append("\\x{:02x}".format(o))
+        elif 0xD800 <= o < 0xE000:
+            out.append("\\u{:04x}".format(o))
+        else:
+            out.append(ch)
+    s = "".join(out)
+    return s + "..." if len(str(text)) > limit else s
+
+
+def int_arg(low=None, high=None):
+    """An argparse `type` for an option taking a whole number in [low, high]: ASCII
+    digits only, and argparse's one-line error names the option."""
+    def parse(text):
+        try:
+            return ascii_int(text, "value", low, high)
+        except UsageError as e:
+            raise argparse.ArgumentTypeError(str(e).partition(": ")[2]) from None
+    parse.__name__ = "whole number"
+    return parse
