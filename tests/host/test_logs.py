@@ -72,14 +72,27 @@ def test_export_json_of_a_table_game(tmp_path, capsys):
     assert game["winners"] == [2]
 
 
-def test_replay_reports_torn_last_record(tmp_path, capsys):
+def record_starts(data):
+    """The byte offset of each record of a journal (after the 4-byte GOJ + version)."""
+    starts, pos = [], 4
+    while pos < len(data):
+        starts.append(pos)
+        pos += data[pos] + 4
+    return starts
+
+
+def test_replay_reads_a_cut_journal_up_to_the_damage(tmp_path, capsys):
     _, data = virtual_game(2, seed=1)
-    f = tmp_path / "torn.goj"
+    f = tmp_path / "cut.goj"
     f.write_bytes(data[:-1])
-    code, out, _ = run(capsys, "logs", "replay", str(f), "--json")
+    last = record_starts(data)[-1]
+    code, out, err = run(capsys, "logs", "replay", str(f), "--json")
     assert code == 0
-    summary = json.loads(out)
-    assert summary["torn"] is True and summary["finished"] is False
+    summary = json.loads(out)  # the note is on stderr: stdout is one JSON object
+    assert summary["damage"] == "record at byte {} runs past the end of the file".format(last)
+    assert summary["finished"] is False
+    assert err == "note: {}: damaged journal (record at byte {} runs past the end of the file);" \
+        " read up to byte {}\n".format(f, last, last)
     assert f.read_bytes() == data[:-1]  # the file itself is left alone
 
 
@@ -125,16 +138,21 @@ def test_pull_from_a_board(pico, tmp_path, capsys):
     _, finished = virtual_game(2, seed=8)
     _, running = virtual_game(1, seed=9)
     (root / "logs" / "0001.goj").write_bytes(finished)
-    (root / "game.goj").write_bytes(running[:-3])  # a game in play, torn by a power cut
+    (root / "game.goj").write_bytes(running[:-3])  # a game in play, its last record cut
     dest = tmp_path / "pulled"
     (dest).mkdir()
     (dest / "0001.goj").write_bytes(b"an older, different file")
     assert main(["logs", "pull", "--port", str(link), "--dest", str(dest)]) == 0
-    out = capsys.readouterr().out
+    out, err = capsys.readouterr()
     assert (dest / "0001.goj").read_bytes() == b"an older, different file"  # kept
     assert (dest / "0001-2.goj").read_bytes() == finished
     assert (dest / "running-game.goj").read_bytes() == running[:-3]
-    assert "last record torn" in out
+    running_last = record_starts(running)[-1]
+    assert "game.goj -> {} (masters game, ".format(dest / "running-game.goj") in out
+    assert " actions up to byte {})".format(running_last) in out
+    assert err == ("note: game.goj: damaged journal (record at byte {0} runs past the end of the"
+                   " file); read up to byte {0}; copied as it is to {1}\n").format(
+        running_last, dest / "running-game.goj")
     assert main(["logs", "pull", "--port", str(link), "--dest", str(dest), "--delete"]) == 0
     out = capsys.readouterr().out
     assert "already pulled" in out and "removed 1 finished game" in out

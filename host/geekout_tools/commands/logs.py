@@ -1,4 +1,11 @@
-"""`geekout logs pull|export|replay`: the gadget's game journals on the laptop."""
+"""`geekout logs pull|export|replay`: the gadget's game journals on the laptop.
+
+A journal over MAX_JOURNAL_BYTES (logs/__init__.py) or with no
+readable header is bad input (one line, exit 2). A journal damaged after its header is
+replayed up to the damage, with a one-line note on stderr (stdout keeps only the report,
+so --json stays one JSON object). export --out writes a new file through a temp file,
+so a failed write leaves nothing.
+"""
 
 import csv
 import io
@@ -7,6 +14,10 @@ import sys
 from pathlib import Path
 
 from ..errors import UsageError
+from ..inputs import printable
+from ..logs import MAX_JOURNAL_BYTES
+
+LIMIT = "journals over {} KB are refused".format(MAX_JOURNAL_BYTES // 1024)
 
 
 def register(sub):
@@ -15,16 +26,22 @@ def register(sub):
     lsub.required = True
 
     pull = lsub.add_parser("pull", help="copy the running and finished games' journals from the gadget",
-                           description="Copy game journals (.goj) from the gadget into a folder. "
-                                       "Nothing is overwritten; --delete removes finished games from "
-                                       "the board once their copy is checked.")
+                           description="Copy game journals (.goj) from the gadget into a folder: the "
+                                       "running game (running-game.goj), finished games (NNNN.goj) and "
+                                       "the saves the gadget set aside as damaged (bad/NNNN.goj, "
+                                       "game.bad). Nothing is overwritten; a damaged journal is copied "
+                                       "as it is and named on stderr; --delete removes finished games "
+                                       "from the board once their copy is checked (never the running "
+                                       "game or the set-aside saves).")
     pull.add_argument("--port", help="serial port (default: the one Pico plugged in)")
     pull.add_argument("--dest", default="gadget-logs", help="folder to copy into (default gadget-logs)")
     pull.add_argument("--delete", action="store_true", help="remove finished games from the board after copying")
     pull.set_defaults(func=run_pull)
 
     exp = lsub.add_parser("export", help="per-turn tables of journals, as CSV or JSON",
-                          description="Replay journals on the rules core and print one row per turn.")
+                          description="Replay journals on the rules core and print one row per turn. "
+                                      "A journal damaged after its header is read up to the damage, "
+                                      "with a note on stderr; " + LIMIT + ".")
     exp.add_argument("files", nargs="+", metavar="FILE", help="journal files (.goj)")
     fmt = exp.add_mutually_exclusive_group()
     fmt.add_argument("--csv", action="store_true", help="CSV, one row per turn (default)")
@@ -34,7 +51,9 @@ def register(sub):
 
     rep = lsub.add_parser("replay", help="check a journal against the rules core",
                           description="Replay a journal on the rules core and report the game's "
-                                      "state, or the first entry the rules refuse (exit 2).")
+                                      "state, or the first entry the rules refuse (exit 2). A journal "
+                                      "damaged after its header is read up to the damage, with a note "
+                                      "on stderr; " + LIMIT + ".")
     rep.add_argument("file", metavar="FILE")
     rep.add_argument("--json", action="store_true", help="print one JSON object")
     rep.set_defaults(func=run_replay)
@@ -51,13 +70,37 @@ def run_pull(args):
 
 
 def _tables(files):
-    from ..logs.reader import read
+    """(summary, rows) of each file, in order; a note on stderr for each damaged one."""
+    from ..logs.reader import note, read
     from ..logs.tables import table
 
-    return [table(read(f)) for f in files]
+    games = []
+    for f in files:
+        log = read(f)
+        games.append(table(log))
+        if log.damage is not None:
+            print(note(log), file=sys.stderr)
+    return games
+
+
+def _stdout(text):
+    """The report on stdout as UTF-8 (file names from the command line may hold bytes
+    that are not UTF-8: written back as they were)."""
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(text)
+    else:
+        buffer.write(text.encode("utf-8", "surrogateescape"))
+        buffer.flush()
 
 
 def run_export(args):
+    from ..logs import write_new
+
+    out = Path(args.out) if args.out else None
+    if out is not None and (out.exists() or out.is_symlink()):
+        raise UsageError("{} exists: choose another --out (nothing is overwritten)".format(out))
     games = _tables(args.files)
     if args.json:
         text = json.dumps({"games": [dict(s, rows=rows) for s, rows in games]}, indent=1) + "\n"
@@ -74,13 +117,10 @@ def run_export(args):
             for r in rows:
                 w.writerow(dict(r, file=summary["file"], game=summary["game"], mode=summary.get("mode", "")))
         text = buf.getvalue()
-    if args.out:
-        out = Path(args.out)
-        if out.exists():
-            raise UsageError("{} exists: choose another --out (nothing is overwritten)".format(out))
-        out.write_text(text)
+    if out is not None:
+        write_new(out, text.encode("utf-8", "surrogateescape"), "--out")
     else:
-        sys.stdout.write(text)
+        _stdout(text)
     return 0
 
 
@@ -91,12 +131,11 @@ def run_replay(args):
         return 0
     state = "finished" if summary["finished"] else "in play ({} turns so far)".format(summary["turns"])
     print("{}: {} ({} mode), {} player(s), {}".format(
-        summary["file"], summary["game"], summary.get("mode", "-"), summary["players"], state))
+        printable(summary["file"]), printable(summary["game"]), summary.get("mode", "-"),
+        summary["players"], state))
     print("totals: " + " ".join(str(t) for t in summary["totals"]))
     if summary["winners"]:
         who = "player" if summary["game"] == "battle" else "seat"
         how = " ({})".format(summary["condition"]) if summary.get("condition") else ""
         print("winner(s): {} {}{}".format(who, ", ".join(str(w) for w in summary["winners"]), how))
-    if summary["torn"]:
-        print("note: the last record was half written (a power cut); the game stops at the action before")
     return 0

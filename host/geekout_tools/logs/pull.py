@@ -1,20 +1,33 @@
-"""`geekout logs pull`: copy the gadget's journals (running game and finished games)
-to a folder on the laptop with mpremote, checking each copy against the board.
+"""`geekout logs pull`: copy the gadget's journals (running game, finished games, and the
+saves it set aside as damaged) to a folder on the laptop with mpremote, checking each
+copy against the board.
 
-On the board the running game is game.goj and finished games are logs/NNNN.goj
-(docs/gadget.md). Nothing on the laptop is overwritten: a file whose name is taken by
-different content gets a new name. With --delete, finished games are removed from the
-board once their copy is checked; the running game never is.
+On the board (docs/gadget.md) the running game is game.goj, finished games are
+logs/NNNN.goj, and saves the gadget could not use are set aside as bad/NNNN.goj (older
+firmware kept one game.bad). On the laptop they become running-game.goj, NNNN.goj,
+bad/NNNN.goj and game.bad. Nothing on the laptop is overwritten: a file whose name is
+taken by different content gets a new name. A journal the reader finds damaged is still
+copied as it is (it is the evidence) and named on stderr with what is wrong. With
+--delete, finished games are removed from the board once their copy is checked; the
+running game and the set-aside saves never are.
+
+The destination is checked (and made) before the board is asked anything; a pull that
+fails, or finds nothing to copy, leaves no folder it made.
 """
 
 import hashlib
 import json
+import os
+import sys
 import tempfile
 from pathlib import Path
 
 from ..errors import UsageError
+from ..inputs import printable
+from . import write_new
 from .reader import parse
 
+# Run on the board (MicroPython): [path, sha256 hex] of every journal it keeps.
 LIST_CODE = (
     "import os,json\n"
     "def h(p):\n"
@@ -28,26 +41,61 @@ LIST_CODE = (
     " f.close()\n"
     " return binascii.hexlify(d.digest()).decode()\n"
     "r=[]\n"
-    "for d in ('', 'logs'):\n"
+    "for d in ('','logs','bad'):\n"
     " try:\n"
     "  names=os.listdir(d or '.')\n"
     " except OSError:\n"
     "  names=[]\n"
     " for n in names:\n"
-    "  if n.endswith('.goj'):\n"
+    "  if (n.endswith('.goj') if d else n in ('game.goj','game.bad')):\n"
     "   p=(d+'/'+n) if d else n\n"
-    "   r.append([p,h(p)])\n"
+    "   try:\n"
+    "    r.append([p,h(p)])\n"
+    "   except OSError:\n"
+    "    pass\n"
     "print('@@LOGS@@'+json.dumps(r)+'@@LOGS@@')\n"
 )
+
+RUNNING, FINISHED, SET_ASIDE = "running", "finished", "set aside"
+
+
+def kind(path):
+    """What a listed board path is (RUNNING, FINISHED, SET_ASIDE), None if it is not one
+    of the journals the gadget keeps."""
+    if path == "game.goj":
+        return RUNNING
+    if path == "game.bad":
+        return SET_ASIDE
+    folder, _, name = path.partition("/")
+    if "/" in name or not name.endswith(".goj") or name.startswith("."):
+        return None
+    return {"logs": FINISHED, "bad": SET_ASIDE}.get(folder)
+
+
+def local_name(path):
+    """Where a board path goes in the destination (relative)."""
+    if path == "game.goj":
+        return Path("running-game.goj")
+    if path.startswith("bad/"):
+        return Path("bad") / Path(path).name
+    return Path(Path(path).name)
 
 
 def list_remote(transport):
     out = transport.call(["exec", LIST_CODE])
     parts = out.split("@@LOGS@@")
-    if len(parts) < 3:
+    listing = None
+    if len(parts) >= 3:
+        try:
+            listing = json.loads(parts[1])
+        except ValueError:
+            listing = None
+    if not isinstance(listing, list) or not all(
+            isinstance(e, list) and len(e) == 2 and all(isinstance(x, str) for x in e)
+            for e in listing):
         raise UsageError("the board on {} did not list its journals: {}".format(
-            transport.port, out.strip()[-120:] or "no answer"))
-    return json.loads(parts[1])
+            transport.port, printable(out.strip()[-120:] or "no answer")))
+    return listing
 
 
 def _free_name(dest, name, data):
@@ -56,47 +104,129 @@ def _free_name(dest, name, data):
     target = dest / name
     n = 2
     while target.exists():
-        if target.read_bytes() == data:
+        if target.is_file() and target.read_bytes() == data:
             return None
-        target = dest / "{}-{}{}".format(Path(name).stem, n, Path(name).suffix)
+        target = dest / name.parent / "{}-{}{}".format(name.stem, n, name.suffix)
         n += 1
     return target
 
 
-def pull(transport, dest, delete=False, out=print):
-    """Returns the list of files written."""
-    dest = Path(dest)
-    dest.mkdir(parents=True, exist_ok=True)
-    remote = list_remote(transport)
-    if not remote:
-        out("no games on the board")
-        return []
-    written, removable = [], []
-    with tempfile.TemporaryDirectory() as tmp:
-        for path, digest in remote:
-            local = Path(tmp) / path.replace("/", "_")
-            transport.call(["fs", "cp", ":" + path, str(local)])
-            data = local.read_bytes()
-            if hashlib.sha256(data).hexdigest() != digest:
-                out("{}: copy differs from the board (USB trouble?): skipped".format(path))
-                continue
+class _Dest:
+    """The destination folder: made (with any missing parents) and tried with a temp
+    file before the board is asked anything; `undo()` removes the folders it made that
+    are still empty."""
+
+    def __init__(self, path):
+        self.path = Path(path)
+        self.made = []
+        self.folder(self.path)
+        try:
+            fd, probe = tempfile.mkstemp(dir=str(self.path), prefix=".geekout-", suffix=".tmp")
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as e:
+            self.undo()
+            raise UsageError("--dest {}: cannot write there ({})".format(
+                self.path, e.strerror or e)) from None
+
+    def folder(self, path):
+        """Make `path` a folder (with its missing parents), remembering those made."""
+        missing = []
+        p = path
+        while not p.exists() and not p.is_symlink() and p != p.parent:
+            missing.append(p)
+            p = p.parent
+        if not p.is_dir():
+            self.undo()
+            raise UsageError("--dest {}: {} is a file, not a folder".format(self.path, p))
+        for p in reversed(missing):
             try:
-                log = parse(data, path)
-                note = "{} game, {} actions{}".format(log.game, len(log.actions),
-                                                      ", last record torn" if log.torn else "")
-            except UsageError as e:
-                note = "unreadable ({}); copied as it is".format(str(e).split(": ", 1)[-1])
-            name = ("running-" if path == "game.goj" else "") + Path(path).name
-            target = _free_name(dest, name, data)
-            if target is None:
-                out("{}: already pulled".format(path))
+                p.mkdir()
+            except OSError as e:
+                self.undo()
+                raise UsageError("--dest {}: cannot make the folder {} ({})".format(
+                    self.path, p, e.strerror or e)) from None
+            self.made.append(p)
+
+    def undo(self):
+        for p in reversed(self.made):
+            try:
+                p.rmdir()  # only if empty
+            except OSError:
+                pass
+        self.made = []
+
+
+def _describe(data, path):
+    """(what the copy holds, what is wrong or None) for a copied journal."""
+    try:
+        log = parse(data, path)
+    except UsageError as e:
+        return "unreadable", str(e)[len(printable(path)) + 2:]
+    summary = "{} game, {} actions".format(printable(log.game), len(log.actions))
+    if log.damage is None:
+        return summary, None
+    return summary + " up to byte {}".format(log.good), "damaged journal ({}); read up to byte {}".format(
+        printable(log.damage), log.good)
+
+
+ORDER = {RUNNING: 0, FINISHED: 1, SET_ASIDE: 2}
+
+
+def pull(transport, dest, delete=False, out=print, warn=None):
+    """Copy the board's journals into `dest`; returns the list of files written. `out`
+    takes the report's lines, `warn` the lines naming damaged files (default stderr)."""
+    if warn is None:
+        def warn(line):
+            print(line, file=sys.stderr)
+    folder = _Dest(dest)
+    written = []
+    try:
+        remote = list_remote(transport)
+        if not remote:
+            out("no games on the board")
+            return []
+        known = []
+        for path, digest in remote:
+            if kind(path) is None:
+                warn("note: {}: not a journal the gadget keeps: skipped".format(printable(path)))
             else:
-                target.write_bytes(data)
-                written.append(target)
-                out("{} -> {} ({})".format(path, target, note))
-            if path != "game.goj":
-                removable.append(path)
-    if delete and removable:
-        transport.call(*[["fs", "rm", ":" + p] for p in removable])
-        out("removed {} finished game(s) from the board".format(len(removable)))
-    return written
+                known.append((ORDER[kind(path)], path, digest))
+        removable, set_aside = [], 0
+        with tempfile.TemporaryDirectory() as tmp:
+            for _, path, digest in sorted(known):
+                shown = printable(path)
+                what = kind(path)
+                local = Path(tmp) / path.replace("/", "_")
+                transport.call(["fs", "cp", ":" + path, str(local)])
+                data = local.read_bytes()
+                if hashlib.sha256(data).hexdigest() != digest:
+                    warn("note: {}: copy differs from the board (USB trouble?): skipped".format(shown))
+                    continue
+                summary, damage = _describe(data, path)
+                if what == SET_ASIDE:
+                    set_aside += 1
+                    summary = "set aside by the gadget: " + (damage or summary)
+                name = local_name(path)
+                if name.parent != Path("."):
+                    folder.folder(folder.path / name.parent)
+                target = _free_name(folder.path, name, data)
+                if target is None:
+                    out("{}: already pulled".format(shown))
+                else:
+                    write_new(target, data, "journal")
+                    written.append(target)
+                    out("{} -> {} ({})".format(shown, target, summary))
+                    if damage is not None and what != SET_ASIDE:
+                        warn("note: {}: {}; copied as it is to {}".format(shown, damage, target))
+                if what == FINISHED:
+                    removable.append(path)
+        if set_aside:
+            out("{} damaged save(s) set aside by the gadget: kept on the board (--delete never"
+                " removes them)".format(set_aside))
+        if delete and removable:
+            transport.call(*[["fs", "rm", ":" + p] for p in removable])
+            out("removed {} finished game(s) from the board".format(len(removable)))
+        return written
+    finally:
+        folder.undo()

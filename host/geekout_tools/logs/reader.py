@@ -1,67 +1,67 @@
 """Reading a gadget journal file (.goj, format in docs/gadget.md) on the host.
 
-The device's own parser (geekout.journal) does the reading, on an in-memory copy, so the
-host never disagrees with the gadget about what a file holds and never writes to it.
-"""
+The device's own parser (geekout.journal.parse) does the reading, on an in-memory copy,
+so the host never disagrees with the gadget about what a file holds and never writes to
+it. A file is read whole, refused over MAX_JOURNAL_BYTES before any parsing.
 
-from pathlib import Path
+What parse finds:
+- the whole file good: a GameLog with damage None;
+- damage after a readable header: a GameLog of the records before the damage, with
+  `damage` (parse's one-line reason) and `good` (the byte where the good records end);
+  the commands go on with those records and say so (`note`);
+- nothing readable (no header record, a bad header): UsageError
+  "{path}: damaged journal ({reason})"; a file that is not a journal or is of another
+  format version is said to be so.
+"""
 
 from geekout import journal as jn
 
 from ..errors import UsageError
-
-
-class _Memory:
-    """The storage interface journal.Journal expects, over one file's bytes."""
-
-    def __init__(self, name, data):
-        self.files = {name: bytes(data)}
-
-    def read(self, name):
-        return self.files.get(name)
-
-    def write(self, name, data):
-        self.files[name] = bytes(data)
-
-    def append(self, name, data):
-        self.files[name] = self.files.get(name, b"") + bytes(data)
-
-    def rename(self, old, new):
-        self.files[new] = self.files.pop(old)
-
-    def remove(self, name):
-        self.files.pop(name, None)
+from ..inputs import printable, read_bytes
+from . import MAX_JOURNAL_BYTES
 
 
 class GameLog:
-    """What a journal file holds: the game, its config bytes, its action bytes."""
+    """What a journal file holds: the game, its config bytes, its action bytes, and the
+    damage found after the good records (None when the whole file is good)."""
 
-    def __init__(self, path, game, config, actions, torn):
+    def __init__(self, path, game, config, actions, damage=None, good=None):
         self.path = path
         self.game = game
         self.config = bytes(config)
         self.actions = bytes(actions)
-        self.torn = torn  # the last record was half written (a power cut): dropped
+        self.damage = damage  # parse's reason, e.g. "record at byte 40 fails its checksum"
+        self.good = good  # the byte offset where the good records end
+
+
+def note(log):
+    """The one-line note for a damaged journal that is still read (None if undamaged)."""
+    if log.damage is None:
+        return None
+    return "note: {}: damaged journal ({}); read up to byte {}".format(
+        printable(log.path), printable(log.damage), log.good)
 
 
 def parse(data, path="journal"):
-    """A GameLog from a journal's bytes; UsageError naming the file if unreadable."""
-    if len(data) < 4 or bytes(data[:3]) != jn.MAGIC:
-        raise UsageError("{}: not a gadget journal (no GOJ header)".format(path))
+    """A GameLog from a journal's bytes; UsageError naming the file if nothing is
+    readable."""
+    shown = printable(path)
+    data = bytes(data)
+    if len(data) < 4 or data[:3] != jn.MAGIC:
+        raise UsageError("{}: not a gadget journal (no GOJ at the start)".format(shown))
     if data[3] != jn.VERSION:
         raise UsageError("{}: journal format version {} is not supported (this tool reads {})".format(
-            path, data[3], jn.VERSION))
-    j = jn.Journal(_Memory("game.goj", data))
-    status = j.load()
-    if status == jn.CORRUPT:
-        raise UsageError("{}: damaged journal (a record fails its checksum before the end)".format(path))
-    return GameLog(path, j.game, j.config, j.actions, status == jn.TORN)
+            shown, data[3], jn.VERSION))
+    try:
+        game, config, actions, good, problem = jn.parse(data)
+    except (ValueError, IndexError, TypeError) as e:  # parse should say; a last guard
+        raise UsageError("{}: damaged journal ({})".format(shown, printable(e))) from None
+    if game is None:
+        raise UsageError("{}: damaged journal ({})".format(
+            shown, printable(problem or "no header record")))
+    return GameLog(str(path), game, config, actions, problem, good)
 
 
 def read(path):
-    p = Path(path)
-    try:
-        data = p.read_bytes()
-    except OSError as e:
-        raise UsageError("{}: cannot read ({})".format(path, e.strerror or e)) from None
+    data = read_bytes(path, MAX_JOURNAL_BYTES, "journal")
     return parse(data, str(path))

@@ -2,12 +2,15 @@
 
 Each game has a function turning a GameLog into (summary dict, rows); a row is one
 turn (Masters) with the seat, round, what happened and the running totals. A journal
-the rules core refuses raises UsageError naming the entry and the rule.
+the rules core refuses raises UsageError naming the entry and the rule. The summary's
+"damage" is the reader's reason when the journal was damaged after the records
+replayed (null when the whole file is good).
 """
 
 from geekout.rules import masters as m
 
 from ..errors import UsageError
+from ..inputs import printable
 
 SEATS = ("red", "green", "blue", "yellow")
 HOW = {m.ENDED_PASS: "pass", m.ENDED_FORCED: "forced pass", m.ENDED_BUST: "bust"}
@@ -66,7 +69,7 @@ def masters(log):
     over, totals, winners, rows = fold(players, log.actions, log.path)
     summary = {"file": log.path, "game": "masters", "mode": mode, "players": players,
                "finished": over, "totals": totals, "winners": [w + 1 for w in winners],
-               "turns": len(rows), "torn": log.torn}
+               "turns": len(rows), "damage": log.damage}
     return summary, rows
 
 
@@ -101,7 +104,7 @@ def battle(log):
                "finished": winner >= 0, "totals": [state.star_value(p) for p in range(players)],
                "winners": [winner] if winner >= 0 else [],
                "condition": b.CONDITION_NAMES[state.condition] if winner >= 0 else None,
-               "turns": i, "torn": log.torn}
+               "turns": i, "damage": log.damage}
     return summary, rows
 
 
@@ -149,7 +152,7 @@ def capture(log):
     over = st.is_terminal()
     summary = {"file": log.path, "game": "capture", "players": st.players, "finished": over,
                "totals": [len(c) for c in st.collections], "winners": [],
-               "turns": len(rows), "torn": log.torn}
+               "turns": len(rows), "damage": log.damage}
     return summary, rows
 
 
@@ -160,5 +163,5 @@ def table(log):
     fold = GAMES.get(log.game)
     if fold is None:
         raise UsageError("{}: a journal of '{}', which this tool cannot read (known: {})".format(
-            log.path, log.game, ", ".join(sorted(GAMES))))
+            log.path, printable(log.game), ", ".join(sorted(GAMES))))
     return fold(log)
