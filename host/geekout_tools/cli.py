@@ -3,15 +3,23 @@
 Each module in geekout_tools.commands defines `register(subparsers)`, adding its
 sub-command with a `func(args) -> exit status`. Bad input raises UsageError (or is an
 argparse error): one line on stderr, exit status 2, nothing written.
+
+Output that cannot be written is no traceback either: a closed pipe (`geekout ... | head
+-1`) ends the command quietly with status 141, as a program killed by SIGPIPE reports
+in the shell; any other failure to write standard output (a full disk, /dev/full) is
+one line, "cannot write output: ...", and status 1.
 """
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 
 from . import __version__, commands
 from .errors import UsageError
+
+EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE, what the shell reports for `yes | head -1`
 
 
 class _Parser(argparse.ArgumentParser):
@@ -35,7 +43,44 @@ def build_parser():
     return parser
 
 
-def main(argv=None):
+class _Stdout:
+    """Standard output as the command sees it, noting a failed write or flush, so that
+    main() tells "cannot write output" from an OSError of the command's own files."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self.failed = None
+
+    def write(self, text):
+        try:
+            return self._stream.write(text)
+        except OSError as e:
+            self.failed = e
+            raise
+
+    def flush(self):
+        try:
+            self._stream.flush()
+        except OSError as e:
+            self.failed = e
+            raise
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
+
+
+def _drop_stdout(stream):
+    """Point the process's stdout at /dev/null, so the interpreter's own flush at exit
+    finds nothing to complain about."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+        pass
+
+
+def _run(argv):
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -46,6 +91,33 @@ def main(argv=None):
     except KeyboardInterrupt:
         print("geekout: interrupted", file=sys.stderr)
         return 130
+
+
+def main(argv=None):
+    real = sys.stdout
+    out = sys.stdout = _Stdout(real)
+    try:
+        try:
+            code = _run(argv)
+        except SystemExit as e:  # argparse: --help, --version, a bad argument
+            code = e
+        if out.failed is None:  # argparse's own printing swallows a failed write
+            out.flush()
+    except OSError:
+        if out.failed is None:
+            raise
+    finally:
+        sys.stdout = real
+    if out.failed is not None:
+        _drop_stdout(real)
+        if isinstance(out.failed, BrokenPipeError):
+            return EXIT_CLOSED_PIPE
+        print("geekout: error: cannot write output: {}".format(
+            out.failed.strerror or out.failed), file=sys.stderr)
+        return 1
+    if isinstance(code, SystemExit):
+        raise code
+    return code
 
 
 if __name__ == "__main__":
