@@ -96,11 +96,11 @@ class App:
         j = self.journal
         try:
             self._play(j.game, j.config, j.actions)
-        except ValueError:
+        except Exception:  # noqa: BLE001 - the game's replay refused the save
             j.set_aside()
             self.saved = False
             self.go_home()
-            self.ui.toast("Save unreadable: kept as game.bad")
+            self.ui.toast("Save unreadable: kept for logs")
 
     def emit(self, event, round_no, rounds, seat, players, scores, text, winners=None):
         """Report a game step on USB serial (docs/events.md); round_no and seat from 0."""

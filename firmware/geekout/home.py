@@ -34,16 +34,21 @@ def boot(app):
     apply_settings(app)
     j = app.journal
     status = j.load()
-    app.saved = status == jn.OK or status == jn.TORN
+    if status == jn.OK or status == jn.DAMAGED:
+        if j.game not in GAMES:  # a sound file of a game this firmware does not have
+            j.problem = "unknown game"
+            j.set_aside()
+            status = jn.CORRUPT
+    app.saved = status == jn.OK or status == jn.DAMAGED
     ui.reset(menu(app))
     if app.saved:
         ui.push(Confirm(ui, "Resume the saved {} game?".format(j.game), app.resume, ui.pop, True,
                         "resume?"))
     # Alerts: each shows in turn (a later toast would cover a plain one).
-    if status == jn.TORN:
-        ui.alert("Last step lost (power cut)")
+    if status == jn.DAMAGED:
+        ui.alert("Save damaged: resumed before it")
     elif status == jn.CORRUPT:
-        ui.alert("Save damaged: kept as game.bad")
+        ui.alert("Save unreadable: kept for logs")
     if msg:
         ui.alert(msg)
     ui.refresh()

@@ -7,17 +7,21 @@ config bytes); then 'A' records append action bytes (opaque to this module: each
 has its own payload), 'U' records drop the last k action bytes (undo, k big-endian in
 two bytes). A game's state is its config plus the action bytes folded in order.
 
-Appending a record is one flash write, so a power cut tears at most the last record:
-load() detects that (short or bad last record), drops it and rewrites the file. Any
-other damage (bad magic, bad header, a bad record followed by more data) sets the file
-aside as game.bad. Storage I/O goes through the storage object (hal/storage.py or a
-fake), so this module does no file I/O of its own.
+An append is closed at once, and littlefs makes a closed append atomic: a power cut
+keeps or drops a whole record, so a record that fails its check or runs past the end
+of the file is damage, never a torn write. load() keeps every record before the damage:
+the whole file is first set aside (renamed, so even a full flash keeps it) as
+bad/NNNN.goj, then the good records are written back as the saved game (DAMAGED). A
+file with no readable header is set aside and nothing is resumed (CORRUPT). Set-aside
+files are numbered like the logs, KEEP_BAD at most, and `geekout logs pull` copies them.
+Storage I/O goes through the storage object (hal/storage.py or a fake), so this module
+does no file I/O of its own.
 
 A write the flash refuses (OSError: ENOSPC when littlefs is full, EIO) never stops the
 game: the journal says so once through `warn` (the app's toast) and the game goes on
 in RAM only (`unsaved`); the file keeps what was saved before, and nothing more is
 written to it, so no record can follow one the refused write may have cut short (which
-load() drops as after a power cut). A new game (start) tries the flash again.
+load() reads as damage). A new game (start) tries the flash again.
 """
 
 from micropython import const
@@ -30,11 +34,16 @@ T_UNDO = const(0x55)  # 'U'
 
 OK = const(0)
 NONE = const(1)  # no saved game
-TORN = const(2)  # last record was cut short: dropped
-CORRUPT = const(3)  # unreadable: kept aside as BAD_NAME
-BAD_NAME = "game.bad"
+DAMAGED = const(2)  # resumed from the records before the damage; the file set aside
+CORRUPT = const(3)  # nothing readable: the file set aside, no game resumed
+BAD_DIR = "bad"  # set-aside saves, bad/NNNN.goj, for `geekout logs pull`
+KEEP_BAD = const(8)
 LOG_DIR = "logs"  # finished games, for `geekout logs pull`
 KEEP_LOGS = const(30)  # a Masters game is about 0.5 KB: the oldest go past this
+LAST_NUMBER = const(9999)  # NNNN: at this number the folder is numbered again from 1
+# The largest save boot reads. A Capture game of 4 players with every undo is under
+# 8 KB; a bigger file is damage, and reading it could take the whole heap.
+MAX_BYTES = const(49152)
 ENOSPC = const(28)  # errno of a full littlefs
 
 
@@ -78,6 +87,8 @@ class Journal:
         self.config = b""
         self.actions = bytearray()
         self.unsaved = False  # a write was refused: this game is in RAM only from then
+        self.problem = None  # load(): what was wrong with the file, if anything
+        self.kept = None  # load(): where a damaged file was set aside
         self.warn = warn  # callable(text): tell the player (the app's toast), or None
 
     def _refused(self, e, what="game not saved"):
@@ -140,16 +151,9 @@ class Journal:
         st = self.storage
         if self.unsaved:
             st.remove(self.name)
-        elif not st.exists(self.name):
-            return
-        else:
+        elif st.exists(self.name):
             try:
-                names = sorted(n for n in st.listdir(LOG_DIR) if len(n) == 8
-                               and n.endswith(".goj") and n[:4].isdigit())
-                number = int(names[-1][:4]) + 1 if names else 1
-                st.rename(self.name, "{}/{:04d}.goj".format(LOG_DIR, number % 10000))
-                for old in names[:max(0, len(names) + 1 - KEEP_LOGS)]:
-                    st.remove(LOG_DIR + "/" + old)
+                file_away(st, self.name, LOG_DIR, KEEP_LOGS)
             except OSError as e:  # the game stays saved as it is (Resume shows its end)
                 if self.warn is not None:
                     self.warn(refused(e, "game not logged"))
@@ -163,73 +167,142 @@ class Journal:
         self.actions = bytearray()
 
     def load(self):
-        """Read the saved game: returns OK, NONE, TORN or CORRUPT (then game, config and
-        actions are set for OK and TORN)."""
+        """Read the saved game: returns OK, NONE, DAMAGED or CORRUPT; game, config and
+        actions are set for OK and DAMAGED, `problem` says what was wrong and `kept`
+        where the damaged file went (None if the flash would not take it)."""
+        st = self.storage
         self.unsaved = False
-        data = self.storage.read(self.name)
-        if data is None:
-            return NONE
-        status, good = self._parse(data)
-        if status == CORRUPT:
-            self.set_aside()
+        self.problem = None
+        self.kept = None
+        self.game = ""
+        self.config = b""
+        self.actions = bytearray()
+        st.drop_temp(self.name)  # a whole-file write a power cut stopped
+        try:
+            data = st.read(self.name, MAX_BYTES)
+            if data is None:
+                return NONE
+            if len(data) > MAX_BYTES:
+                game, problem = None, "larger than {} bytes".format(MAX_BYTES)
+            else:
+                game, config, actions, good, problem = parse(data)
+        except Exception as e:  # noqa: BLE001 - whatever the file holds, boot goes on
+            game, problem = None, "unreadable ({})".format(type(e).__name__)
+        self.problem = problem
+        if problem is None:
+            self.game, self.config, self.actions = game, config, actions
+            return OK
+        self.set_aside()
+        if game is None:
             return CORRUPT
-        if status == TORN:
-            try:
-                self.storage.write(self.name, data[:good])
-            except OSError as e:  # the torn record stays: nothing may follow it
+        self.game, self.config, self.actions = game, config, actions
+        if self.kept is not None:  # else the file stays whole, and this game unsaved
+            try:  # the records before the damage are the saved game from now on
+                st.write(self.name, data[:good])
+            except OSError as e:  # in RAM only: the set-aside copy keeps the file
                 self._refused(e)
-        return status
+        return DAMAGED
 
     def set_aside(self):
-        """Keep a file the game could not replay as BAD_NAME (where the flash lets it)."""
+        """Move the saved file to bad/NNNN.goj, where `geekout logs pull` finds it. If
+        the flash refuses, the file stays as it is and this game is played unsaved (no
+        record may follow the damage)."""
         try:
-            self.storage.rename(self.name, BAD_NAME)
+            self.kept = file_away(self.storage, self.name, BAD_DIR, KEEP_BAD)
         except OSError as e:
             self._refused(e, "bad save left as is")
-        self.game = ""
-        self.actions = bytearray()
 
-    def _parse(self, data):
-        n = len(data)
-        if n < 4 or data[:3] != MAGIC or data[3] != VERSION:
-            return CORRUPT, 0
-        pos = 4
-        actions = bytearray()
-        header = None
-        while pos < n:
-            if pos + 4 > n:
-                break  # torn
-            size = data[pos]
-            end = pos + size + 2
-            if end + 2 > n:
-                break  # torn: shorter than it says
-            a, b = check(data, pos, end)
-            if data[end] != a or data[end + 1] != b:
-                if end + 2 == n and header is not None:
-                    break  # the last record was half written
-                return CORRUPT, 0
-            rtype = data[pos + 1]
-            payload = data[pos + 2:end]
-            if header is None:
-                if rtype != T_HEADER:
-                    return CORRUPT, 0
-                header = payload
-            elif rtype == T_ACTIONS:
-                actions += payload
-            elif rtype == T_UNDO and size == 2:
-                k = (payload[0] << 8) | payload[1]
-                if k > len(actions):
-                    return CORRUPT, 0
-                actions = actions[:len(actions) - k]
-            else:
-                return CORRUPT, 0
-            pos = end + 2
-        if header is None:
-            return CORRUPT, 0
-        zero = header.find(b"\x00")
-        if zero < 1:
-            return CORRUPT, 0
-        self.game = header[:zero].decode()
-        self.config = bytes(header[zero + 1:])
-        self.actions = actions
-        return (OK if pos == n else TORN), pos
+
+def numbered(storage, folder):
+    """The NNNN.goj names in a folder, oldest (lowest) first."""
+    return sorted(n for n in storage.listdir(folder)
+                  if len(n) == 8 and n.endswith(".goj") and n[:4].isdigit())
+
+
+def file_away(storage, name, folder, keep):
+    """Rename `name` to folder/NNNN.goj, one past the newest, keeping at most `keep`
+    files there (the oldest go). A name is never taken twice while its file lives: when
+    the numbers reach LAST_NUMBER, the files are numbered again from 0001 in order."""
+    names = numbered(storage, folder)
+    if names and int(names[-1][:4]) >= LAST_NUMBER:
+        for i, old in enumerate(names):
+            new = "{:04d}.goj".format(i + 1)
+            if new != old:  # lower and free: the files before it moved lower still
+                storage.rename(folder + "/" + old, folder + "/" + new)
+        names = numbered(storage, folder)
+    number = int(names[-1][:4]) + 1 if names else 1
+    target = "{}/{:04d}.goj".format(folder, number)
+    storage.rename(name, target)
+    for old in names[:max(0, len(names) + 1 - keep)]:
+        storage.remove(folder + "/" + old)
+    return target
+
+
+def _game_name(raw):
+    """The header's game name, or None unless it is 1-12 lowercase ASCII letters (a
+    flipped byte can pass the check: Fletcher-16 mod 255 cannot tell 0x00 from 0xFF)."""
+    if not 1 <= len(raw) <= 12:
+        return None
+    for c in raw:
+        if not 0x61 <= c <= 0x7A:
+            return None
+    return raw.decode()
+
+
+def parse(data):
+    """What a journal's bytes hold: (game, config, actions, good, problem). `problem`
+    is None for a sound file, else one line saying what is wrong and where; `game` is
+    None when no header is readable (nothing usable); `actions` are folded from the
+    records before the damage, which end at byte `good`."""
+    n = len(data)
+    if n < 4 or data[:3] != MAGIC:
+        return None, b"", bytearray(), 0, "not a journal (no GOJ at the start)"
+    if data[3] != VERSION:
+        return None, b"", bytearray(), 0, "format version {} (this reads {})".format(data[3], VERSION)
+    pos = 4
+    actions = bytearray()
+    game = None
+    config = b""
+    problem = None
+    while pos < n:
+        size = data[pos]
+        end = pos + size + 2
+        if end + 2 > n:
+            problem = "record at byte {} runs past the end of the file".format(pos)
+            break
+        a, b = check(data, pos, end)
+        if data[end] != a or data[end + 1] != b:
+            problem = "record at byte {} fails its checksum".format(pos)
+            break
+        rtype = data[pos + 1]
+        if game is None:
+            if rtype != T_HEADER:
+                problem = "no header record"
+                break
+            zero = data.find(b"\x00", pos + 2, end)
+            game = _game_name(data[pos + 2:zero]) if zero > 0 else None
+            if game is None:
+                problem = "game name is not 1-12 ASCII letters"
+                break
+            config = bytes(data[zero + 1:end])
+        elif rtype == T_ACTIONS:
+            actions += data[pos + 2:end]
+        elif rtype == T_UNDO:
+            if size != 2:
+                problem = "undo record at byte {} holds {} bytes, not 2".format(pos, size)
+                break
+            k = (data[pos + 2] << 8) | data[pos + 3]
+            if k > len(actions):
+                problem = "undo of {} bytes at byte {} goes past the start".format(k, pos)
+                break
+            actions = actions[:len(actions) - k]
+        elif rtype == T_HEADER:
+            problem = "second header at byte {}".format(pos)
+            break
+        else:
+            problem = "unknown record type 0x{:02x} at byte {}".format(rtype, pos)
+            break
+        pos = end + 2
+    if game is None:
+        return None, b"", bytearray(), 0, problem or "no header record"
+    return game, config, actions, pos, problem

@@ -5,6 +5,8 @@ means defaults; a damaged or unreadable one also means defaults, and load() says
 (the message is also kept in `message` until the app has shown it: main.py reads the
 settings before the app exists). A write the flash refuses (full, failing) keeps the
 value in RAM and set() returns what to tell the player; the old file stays as it was.
+A real file is under 80 bytes: one over MAX_BYTES is refused before it is parsed (a
+60 KB or deeply nested file would take the heap at every boot).
 Format (docs/gadget.md): {"v": 1, "display": "ssd1306"|"sh1106", "brightness": 1-5,
 "sound": true|false}.
 """
@@ -17,6 +19,7 @@ VERSION = 1
 NAME = "settings.json"
 DISPLAYS = ("ssd1306", "sh1106")
 ENOSPC = const(28)  # errno of a full littlefs
+MAX_BYTES = const(256)
 
 
 def defaults():
@@ -56,19 +59,22 @@ class Settings:
         return m
 
     def _load(self):
-        raw = self.storage.read(NAME)
-        if raw is None:
-            self.values = defaults()
-            self.saved = ""
-            return None
+        st = self.storage
+        self.values = defaults()
+        self.saved = ""
+        st.drop_temp(NAME)  # a write a power cut stopped
         try:
-            d = json.loads(raw.decode())
-        except (ValueError, UnicodeError):
+            raw = st.read(NAME, MAX_BYTES)
+            if raw is None:
+                return None
+            d = json.loads(raw.decode()) if len(raw) <= MAX_BYTES else None
+        except Exception:  # noqa: BLE001 - any content: defaults, never a failed boot
             d = None
-        if d is None or not _valid(d):
-            self.values = defaults()
-            self.saved = ""
-            self.storage.remove(NAME)
+        if not _valid(d):
+            try:
+                st.remove(NAME)
+            except OSError:
+                pass
             return "Settings damaged: defaults"
         self.values = {"v": VERSION, "display": d["display"],
                        "brightness": d["brightness"], "sound": d["sound"]}

@@ -1,6 +1,9 @@
 """Fake flash for the gadget's storage: files in memory, every write counted, and a
-power cut that can be injected at write number k (the write is torn: only part of its
-bytes land, then PowerCut is raised as if the gadget lost power).
+power cut that can be injected at write number k (PowerCut is raised as if the gadget
+lost power during that write). As on littlefs, the cut write lands nothing: a whole-file
+write leaves half a temporary file and the old file, an append (closed at once) leaves
+the file as it was. With tear_appends=True the cut append lands half its bytes, as a
+simpler file system might (the journal then reads the file as damaged).
 
 A full flash: with `space` = N bytes, a write that would take the files past N bytes
 raises OSError(errno) (28, ENOSPC, as littlefs when full) and, as littlefs, lands
@@ -16,7 +19,7 @@ class PowerCut(Exception):
 
 
 class FakeFlash:
-    def __init__(self, files=None, cut_at=0, space=0, errno=28, torn=False):
+    def __init__(self, files=None, cut_at=0, space=0, errno=28, torn=False, tear_appends=False):
         self.files = dict(files or {})
         self.writes = 0
         self.cut_at = cut_at  # 0: never; k: the k-th write is torn
@@ -24,6 +27,7 @@ class FakeFlash:
         self.space = space  # 0: no limit; else the bytes the files may take
         self.errno = errno
         self.torn = torn
+        self.tear_appends = tear_appends
         self.refused = 0  # writes refused for want of space
 
     def used(self):
@@ -46,9 +50,14 @@ class FakeFlash:
     def exists(self, name):
         return name in self.files
 
-    def read(self, name):
+    def read(self, name, limit=0):
         data = self.files.get(name)
-        return None if data is None else bytes(data)
+        if data is None:
+            return None
+        return bytes(data[:limit + 1] if limit else data)
+
+    def drop_temp(self, name):
+        self.files.pop(name + ".tmp", None)
 
     def write(self, name, data):
         tmp = name + ".tmp"
@@ -74,7 +83,8 @@ class FakeFlash:
                 f.extend(data[:fits])
             raise OSError(self.errno)
         if self._write_op("append", name):
-            f.extend(data[:len(data) // 2])
+            if self.tear_appends:
+                f.extend(data[:len(data) // 2])
             raise PowerCut()
         f.extend(data)
 

@@ -340,7 +340,7 @@ def test_bad_saved_config_is_set_aside():
     d = BattleDriver(board(flash, 1, False, False))
     d.boot()
     d.press(keys.OK)  # resume
-    assert d.top().name == "home" and "game.bad" in flash.files
+    assert d.top().name == "home" and "bad/0001.goj" in flash.files
     assert "unreadable" in d.ui.toast_text
 
 

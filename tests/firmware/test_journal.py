@@ -1,5 +1,6 @@
-"""Saved games and settings on a fake flash: record format, torn and corrupt files,
-undo records, settings fallback and write-on-change."""
+"""Saved games and settings on a fake flash: record format, damaged and corrupt files
+(each kept aside under its own number, the records before the damage resumed), undo
+records, settings fallback and write-on-change."""
 
 from flash import FakeFlash
 from geekout import journal as jn
@@ -54,7 +55,8 @@ def test_missing_file():
 @settings(max_examples=60, deadline=None)
 @given(hs.lists(hs.binary(min_size=1, max_size=12), min_size=1, max_size=8), hs.data())
 def test_any_truncation_resumes_to_last_complete_record(chunks, data):
-    """Cut the file anywhere after the header: load() keeps every complete record."""
+    """Cut the file anywhere after the header: load() keeps every complete record, and a
+    cut inside a record sets the whole file aside before the good records are saved."""
     j = fresh()
     j.start("masters", b"\x00\x03")
     sizes = [len(j.storage.read("game.goj"))]
@@ -67,29 +69,141 @@ def test_any_truncation_resumes_to_last_complete_record(chunks, data):
     status = k.load()
     complete = max(i for i in range(len(sizes)) if sizes[i] <= cut)
     assert bytes(k.actions) == b"".join(chunks[:complete])
-    assert status == (jn.OK if cut in sizes else jn.TORN)
-    if status == jn.TORN:  # the torn tail is cut off on flash too
+    assert status == (jn.OK if cut in sizes else jn.DAMAGED)
+    if status == jn.DAMAGED:
         assert len(k.storage.read("game.goj")) == sizes[complete]
+        assert k.storage.read("bad/0001.goj") == full[:cut] and k.kept == "bad/0001.goj"
+        assert k.problem == "record at byte {} runs past the end of the file".format(sizes[complete])
+
+
+def journal_of(*steps, game="masters", config=b"\x00\x02"):
+    j = fresh()
+    j.start(game, config)
+    for s in steps:
+        j.append(s)
+    return bytes(j.storage.read("game.goj"))
+
+
+def test_damage_in_the_middle_keeps_the_records_before_it_and_the_whole_file():
+    # Item 1 of the hostile-input sweep: a length byte made larger sent the rest of the
+    # file to the bin as a "torn last record" and kept no copy.
+    data = bytearray(journal_of(b"\x01", b"\x02", b"\x03", b"\x04"))
+    second = 4 + 4 + data[4] + 5  # the second action record
+    data[second] = 200
+    flash = FakeFlash({"game.goj": bytes(data)})
+    k = jn.Journal(flash)
+    assert k.load() == jn.DAMAGED
+    assert bytes(k.actions) == b"\x01" and k.game == "masters"
+    assert k.problem == "record at byte {} runs past the end of the file".format(second)
+    assert flash.read("bad/0001.goj") == bytes(data)
+    assert flash.read("game.goj") == bytes(data[:second])
+    again = jn.Journal(flash)
+    assert again.load() == jn.OK and bytes(again.actions) == b"\x01"
+
+
+def test_each_damage_says_what_it_is():
+    head = b"GOJ\x01" + jn.record(jn.T_HEADER, b"masters\x00\x02")
+    at = len(head)
+    cases = [
+        (b"XYZ\x01", "not a journal (no GOJ at the start)"),
+        (b"GOJ\x02" + head[4:], "format version 2 (this reads 1)"),
+        (b"GOJ\x01" + jn.record(jn.T_ACTIONS, b"\x01"), "no header record"),
+        (b"GOJ\x01", "no header record"),
+        (head + jn.record(jn.T_HEADER, b"masters\x00"), "second header at byte {}".format(at)),
+        (head + jn.record(jn.T_UNDO, b"\x00\x05"), "undo of 5 bytes at byte {} goes past the start".format(at)),
+        (head + jn.record(jn.T_UNDO, b"\x00\x00\x01"), "undo record at byte {} holds 3 bytes, not 2".format(at)),
+        (head + jn.record(0x5A, b""), "unknown record type 0x5a at byte {}".format(at)),
+        (head + jn.record(jn.T_ACTIONS, b"\x01")[:-1] + b"\x00", "record at byte {} fails its checksum".format(at)),
+        (b"GOJ\x01" + jn.record(jn.T_HEADER, b"mas\xffers\x00"), "game name is not 1-12 ASCII letters"),
+        (b"GOJ\x01" + jn.record(jn.T_HEADER, b"\x00\x02"), "game name is not 1-12 ASCII letters"),
+    ]
+    for data, problem in cases:
+        game, _config, _actions, _good, said = jn.parse(data)
+        assert said == problem, data
+
+
+def test_a_header_byte_the_checksum_cannot_see_sets_the_file_aside():
+    # Item 5: 0x00 -> 0xFF keeps Fletcher-16 mod 255; the name was then decoded at every
+    # boot (UnicodeError) and the file never set aside.
+    data = bytearray(journal_of(b"\x01"))
+    data[4 + 2 + len("masters")] = 0xFF
+    assert jn.check(data, 4, 4 + data[4] + 2) == jn.check(journal_of(b"\x01"), 4, 4 + data[4] + 2)
+    flash = FakeFlash({"game.goj": bytes(data)})
+    k = jn.Journal(flash)
+    assert k.load() == jn.CORRUPT and k.problem == "game name is not 1-12 ASCII letters"
+    assert flash.read("bad/0001.goj") == bytes(data) and flash.read("game.goj") is None
 
 
 def test_corrupt_file_is_kept_aside():
-    j = fresh()
-    j.start("masters", b"\x00\x02")
-    j.append(b"\x01\x02")
-    j.append(b"\x03")
-    data = bytearray(j.storage.read("game.goj"))
-    data[-6] ^= 0xFF  # damage a record that is not the last one
-    flash = FakeFlash({"game.goj": bytes(data)})
+    data = b"GOJ\x07junk"
+    flash = FakeFlash({"game.goj": data})
     k = jn.Journal(flash)
-    assert k.load() == jn.CORRUPT
-    assert flash.read(jn.BAD_NAME) == bytes(data)
-    assert flash.read("game.goj") is None
+    assert k.load() == jn.CORRUPT and k.kept == "bad/0001.goj"
+    assert flash.read("bad/0001.goj") == data and flash.read("game.goj") is None
 
 
-def test_bad_magic_and_bad_undo_are_corrupt():
-    assert jn.Journal(FakeFlash({"game.goj": b"XYZ\x01"})).load() == jn.CORRUPT
-    body = b"GOJ\x01" + jn.record(jn.T_HEADER, b"m\x00") + jn.record(jn.T_UNDO, b"\x00\x05")
-    assert jn.Journal(FakeFlash({"game.goj": body})).load() == jn.CORRUPT
+def test_every_set_aside_file_is_kept_under_its_own_number():
+    # Item 2: a second damaged save replaced the first game.bad.
+    flash = FakeFlash()
+    for i in range(3):
+        flash.files["game.goj"] = b"GOJ\x07" + bytes([i])
+        assert jn.Journal(flash).load() == jn.CORRUPT
+    assert [flash.read("bad/{:04d}.goj".format(i + 1)) for i in range(3)] == [
+        b"GOJ\x07\x00", b"GOJ\x07\x01", b"GOJ\x07\x02"]
+    for i in range(jn.KEEP_BAD):
+        flash.files["game.goj"] = b"GOJ\x07"
+        jn.Journal(flash).load()
+    bad = sorted(k for k in flash.files if k.startswith("bad/"))
+    assert len(bad) == jn.KEEP_BAD and bad[-1] == "bad/{:04d}.goj".format(3 + jn.KEEP_BAD)
+
+
+def test_a_file_too_large_to_be_a_save_is_set_aside_unread():
+    flash = FakeFlash({"game.goj": b"GOJ\x01" + bytes(jn.MAX_BYTES)})
+    k = jn.Journal(flash)
+    assert k.load() == jn.CORRUPT and k.problem == "larger than {} bytes".format(jn.MAX_BYTES)
+    assert len(flash.read("bad/0001.goj")) == jn.MAX_BYTES + 4
+
+
+def test_any_error_while_reading_sets_the_file_aside():
+    class Failing(FakeFlash):
+        def read(self, name, limit=0):
+            if name == "game.goj":
+                raise MemoryError()
+            return super().read(name, limit)
+
+    flash = Failing({"game.goj": b"GOJ\x01"})
+    k = jn.Journal(flash)
+    assert k.load() == jn.CORRUPT and k.problem == "unreadable (MemoryError)"
+    assert "bad/0001.goj" in flash.files
+
+
+def test_damage_on_a_full_flash_keeps_the_file_and_plays_on_unsaved():
+    # Item 8: a full flash and a damaged last record crashed boot while the file was
+    # rewritten. The rename keeps the whole file without room; the rewrite is refused.
+    data = journal_of(b"\x01", b"\x02")[:-2]
+    told = []
+    flash = FakeFlash({"game.goj": data, "game.goj.tmp": b""}, space=len(data))
+    k = jn.Journal(flash, warn=told.append)
+    assert k.load() == jn.DAMAGED and bytes(k.actions) == b"\x01"
+    assert told == ["Flash full: game not saved"] and k.unsaved
+    assert flash.read("bad/0001.goj") == data and "game.goj.tmp" not in flash.files
+    k.append(b"\x05")  # plays on in RAM; nothing is written after the damage
+    assert bytes(k.actions) == b"\x01\x05" and flash.read("game.goj") is None
+
+
+def test_a_refused_set_aside_leaves_the_file_as_it_is():
+    data = journal_of(b"\x01", b"\x02")[:-2]
+
+    class NoRename(FakeFlash):
+        def rename(self, old, new):
+            raise OSError(5)
+
+    told = []
+    flash = NoRename({"game.goj": data})
+    k = jn.Journal(flash, warn=told.append)
+    assert k.load() == jn.DAMAGED and bytes(k.actions) == b"\x01" and k.kept is None
+    assert flash.read("game.goj") == data and k.unsaved
+    assert told[0] == "Flash error: bad save left as is"
 
 
 def test_settings_defaults_written_on_change_only():
@@ -112,3 +226,16 @@ def test_corrupt_settings_fall_back_with_a_message():
         s = Settings(FakeFlash({NAME: bad}))
         assert s.load() == "Settings damaged: defaults"
         assert s.values == defaults()
+
+
+def test_settings_too_large_or_too_deep_are_refused_before_parsing():
+    # Item 7: a 60 KB file or one nested 2,000 deep took the heap at every boot.
+    good = b'{"v": 1, "display": "sh1106", "brightness": 2, "sound": false}'
+    for bad in (b"[" * 2000 + b"]" * 2000, good[:-1] + b', "pad": "' + b"x" * 60000 + b'"}'):
+        flash = FakeFlash({NAME: bad, NAME + ".tmp": b"{"})
+        s = Settings(flash)
+        assert s.load() == "Settings damaged: defaults" and s.values == defaults()
+        assert NAME not in flash.files and NAME + ".tmp" not in flash.files
+    s = Settings(FakeFlash({NAME: good}))
+    assert s.load() is None and s.get("display") == "sh1106"
+    assert len(good) * 3 < 256  # a real file is far under the limit

@@ -50,3 +50,23 @@ def test_archive_on_the_device_storage_under_micropython(tmp_path):
     res = run_micropython(code=code, heap="64K")
     assert res.returncode == 0, res.stderr
     assert res.stdout.strip() == "['0001.goj', '0002.goj'] False"
+
+
+def test_numbering_past_9999_never_reuses_a_live_name():
+    # Item 3 of the hostile-input sweep: after logs/9999.goj the next game went to
+    # 0000.goj, and pruning then deleted it as the oldest.
+    fl = FakeFlash({"logs/9998.goj": b"old", "logs/9999.goj": b"newest"})
+    finished(fl, 1)
+    assert sorted(fl.files) == ["logs/0001.goj", "logs/0002.goj", "logs/0003.goj"]
+    assert fl.files["logs/0001.goj"] == b"old" and fl.files["logs/0002.goj"] == b"newest"
+    k = jn.Journal(FakeFlash({"game.goj": fl.files["logs/0003.goj"]}))
+    assert k.load() == jn.OK and bytes(k.actions) == b"\x00"
+
+
+def test_renumbering_keeps_the_order_of_scattered_logs():
+    names = [5, 17, 400, 9000, 9999]
+    fl = FakeFlash({"logs/{:04d}.goj".format(n): str(n).encode() for n in names})
+    finished(fl, 1)
+    logs = sorted(k for k in fl.files if k.startswith("logs/"))
+    assert logs == ["logs/{:04d}.goj".format(i + 1) for i in range(6)]
+    assert [fl.files[k] for k in logs[:5]] == [str(n).encode() for n in names]

@@ -187,8 +187,8 @@ def test_safe_mode_lights_every_seat_blue(tmp_path, devices):
 
 
 def test_flash_error_at_boot_is_told_and_the_game_goes_on(tmp_path):
-    # A saved game whose last record was torn by a power cut: boot rewrites the file,
-    # and that write fails (a failing flash). Before, the boot died there.
+    # A saved game whose last record is damaged: boot sets the file aside and writes the
+    # good records back, and that write fails (a failing flash). Before, the boot died.
     from flash import FakeFlash
     from geekout import journal as jn
 
@@ -205,8 +205,9 @@ hs.Storage.append = refuse
     script = "    press(board, 2, 5)\n    press(board, 2, 13)\n"  # OK: resume; OK: roll
     out, serial = run_main(tmp_path, setup=setup, script=script, limit=60,
                            files={"game.goj": torn})
-    assert "Last step lost (power cut)" in out["toasts"]
+    assert "Save damaged: resumed before it" in out["toasts"]
     assert "Flash error: game not saved" in out["toasts"]
     assert "masters.dice" in out["visited"] and "Traceback" not in "\n".join(serial)
     assert out["apps"] == 1
-    assert (tmp_path / "game.goj").read_bytes() == torn  # left as it was
+    assert (tmp_path / "bad" / "0001.goj").read_bytes() == torn  # kept whole
+    assert not (tmp_path / "game.goj").exists()

@@ -54,13 +54,15 @@ def test_full_flash_mid_game_is_told_once_and_the_game_goes_on(mode):
     assert not [n for n in d.board.storage.files if n.startswith("logs/")]
 
 
-def test_a_refused_append_cut_short_is_dropped_as_after_a_power_cut():
+def test_a_refused_append_cut_short_is_read_as_damage_and_set_aside():
     flash = FakeFlash(space=HEADER + 30, torn=True)
     d, seen = play(flash)
     assert "Flash full: game not saved" in seen and flash.refused == 1
-    saved = jn.Journal(FakeFlash(flash.snapshot()))
-    assert saved.load() == jn.TORN
+    left = flash.snapshot()
+    saved = jn.Journal(FakeFlash(left))
+    assert saved.load() == jn.DAMAGED
     assert played(d).startswith(bytes(saved.actions))
+    assert saved.storage.read("bad/0001.goj") == left["game.goj"]
 
 
 def test_a_failing_flash_says_flash_error():

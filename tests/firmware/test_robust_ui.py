@@ -110,13 +110,13 @@ def test_alerts_at_boot_each_show_in_turn():
     j.start("masters", b"\x00\x02")
     j.append(b"\x00")
     files = j.storage.snapshot()
-    files["game.goj"] = files["game.goj"][:-2]  # torn by a power cut
+    files["game.goj"] = files["game.goj"][:-2]  # its last record damaged
     files[NAME] = b"{oops"
     d = Driver(SimBoard(storage=FakeFlash(files), seed=1))
     d.boot()
-    assert d.ui.toast_text == "Last step lost (power cut)"
+    assert d.ui.toast_text == "Save damaged: resumed before it"
     d.ui.toast("a plain toast")  # waits behind the alert
-    assert d.ui.toast_text == "Last step lost (power cut)"
+    assert d.ui.toast_text == "Save damaged: resumed before it"
     d.board.clock.advance(4000)
     d.ui.tick(d.board.clock())
     assert d.ui.toast_text == "Settings damaged: defaults"

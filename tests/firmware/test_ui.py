@@ -162,12 +162,17 @@ def test_torn_and_corrupt_saves_are_reported():
     files = d.board.storage.snapshot()
     torn = dict(files, **{"game.goj": files["game.goj"][:-2]})
     e = booted(torn)
-    assert e.ui.toast_text == "Last step lost (power cut)"
+    assert e.ui.toast_text == "Save damaged: resumed before it" and e.top().name == "resume?"
+    assert e.board.storage.read("bad/0001.goj") == torn["game.goj"]
     bad = dict(files, **{"game.goj": b"GOJ\x07junk"})
     f = booted(bad)
-    assert f.ui.toast_text == "Save damaged: kept as game.bad"
-    assert f.board.storage.read("game.bad") == b"GOJ\x07junk"
+    assert f.ui.toast_text == "Save unreadable: kept for logs"
+    assert f.board.storage.read("bad/0001.goj") == b"GOJ\x07junk"
     assert f.top().name == "home"
+    unknown = dict(files, **{"game.goj": b"GOJ\x01" + jn.record(jn.T_HEADER, b"chess\x00")})
+    g = booted(unknown)
+    assert g.ui.toast_text == "Save unreadable: kept for logs" and g.top().name == "home"
+    assert g.app.journal.problem == "unknown game" and "bad/0001.goj" in g.board.storage.files
 
 
 def test_journal_that_breaks_the_rules_is_set_aside():
@@ -176,8 +181,8 @@ def test_journal_that_breaks_the_rules_is_set_aside():
     j.append(b"\x00\x16\x16")  # first seat, then two PASS while dice are to be rolled
     d = booted(j.storage.snapshot())
     d.press(keys.OK)  # yes, resume
-    assert d.top().name == "home" and d.ui.toast_text == "Save unreadable: kept as game.bad"
-    assert d.board.storage.read("game.bad") is not None
+    assert d.top().name == "home" and d.ui.toast_text == "Save unreadable: kept for logs"
+    assert d.board.storage.read("bad/0001.goj") is not None
 
 
 def test_corrupt_settings_message_at_boot():

@@ -31,11 +31,12 @@ class Storage:
         except OSError:
             return False
 
-    def read(self, name):
-        """The file's bytes, or None if it does not exist."""
+    def read(self, name, limit=0):
+        """The file's bytes, or None if it does not exist. With a limit, at most
+        limit + 1 bytes are read: more than `limit` means the file is too large."""
         try:
             with open(self.path(name), "rb") as f:
-                return f.read()
+                return f.read(limit + 1) if limit else f.read()
         except OSError:
             return None
 
@@ -53,6 +54,10 @@ class Storage:
             except OSError:
                 pass
             raise
+
+    def drop_temp(self, name):
+        """Remove the temporary file a power cut may have left from a write of `name`."""
+        self.remove(name + ".tmp")
 
     def append(self, name, data):
         with open(self.path(name), "ab") as f:
