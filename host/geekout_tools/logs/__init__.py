@@ -9,10 +9,17 @@ import tempfile
 from pathlib import Path
 
 from ..errors import UsageError
+from ..inputs import printable
 
 # A real journal is under 50 KB (the gadget itself reads at most 48 KB: journal.MAX_BYTES);
 # 1 MB is far above any real one and far below what would take the laptop's memory.
 MAX_JOURNAL_BYTES = 1024 * 1024
+
+
+def shown(path):
+    """A path (or a board's file name) as printed: inputs.printable, long enough for
+    any real path."""
+    return printable(path, 1000)
 
 
 def write_new(path, data, what="file"):
@@ -22,7 +29,8 @@ def write_new(path, data, what="file"):
     folder = path.parent
     if not folder.is_dir():
         why = "is a file, not a folder" if folder.exists() else "does not exist"
-        raise UsageError("cannot write {} {}: the folder {} {}".format(what, path, folder, why))
+        raise UsageError("cannot write {} {}: the folder {} {}".format(
+            what, shown(path), shown(folder), why))
     tmp = None
     try:
         fd, tmp = tempfile.mkstemp(dir=str(folder), prefix="." + path.name + ".", suffix=".tmp")
@@ -35,7 +43,7 @@ def write_new(path, data, what="file"):
         os.replace(tmp, str(path))
         tmp = None
     except OSError as e:
-        raise UsageError("cannot write {} {}: {}".format(what, path, e.strerror or e)) from None
+        raise UsageError("cannot write {} {}: {}".format(what, shown(path), e.strerror or e)) from None
     finally:
         if tmp is not None:
             try:

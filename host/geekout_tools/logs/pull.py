@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..errors import UsageError
 from ..inputs import printable
-from . import write_new
+from . import shown, write_new
 from .reader import parse
 
 # Run on the board (MicroPython): [path, sha256 hex] of every journal it keeps.
@@ -127,7 +127,7 @@ class _Dest:
         except OSError as e:
             self.undo()
             raise UsageError("--dest {}: cannot write there ({})".format(
-                self.path, e.strerror or e)) from None
+                shown(self.path), e.strerror or e)) from None
 
     def folder(self, path):
         """Make `path` a folder (with its missing parents), remembering those made."""
@@ -138,14 +138,14 @@ class _Dest:
             p = p.parent
         if not p.is_dir():
             self.undo()
-            raise UsageError("--dest {}: {} is a file, not a folder".format(self.path, p))
+            raise UsageError("--dest {}: {} is a file, not a folder".format(shown(self.path), shown(p)))
         for p in reversed(missing):
             try:
                 p.mkdir()
             except OSError as e:
                 self.undo()
                 raise UsageError("--dest {}: cannot make the folder {} ({})".format(
-                    self.path, p, e.strerror or e)) from None
+                    shown(self.path), shown(p), e.strerror or e)) from None
             self.made.append(p)
 
     def undo(self):
@@ -162,7 +162,7 @@ def _describe(data, path):
     try:
         log = parse(data, path)
     except UsageError as e:
-        return "unreadable", str(e)[len(printable(path)) + 2:]
+        return "unreadable", str(e)[len(shown(path)) + 2:]
     summary = "{} game, {} actions".format(printable(log.game), len(log.actions))
     if log.damage is None:
         return summary, None
@@ -173,12 +173,15 @@ def _describe(data, path):
 ORDER = {RUNNING: 0, FINISHED: 1, SET_ASIDE: 2}
 
 
+def _to_stderr(line):
+    print(line, file=sys.stderr)
+
+
 def pull(transport, dest, delete=False, out=print, warn=None):
     """Copy the board's journals into `dest`; returns the list of files written. `out`
     takes the report's lines, `warn` the lines naming damaged files (default stderr)."""
     if warn is None:
-        def warn(line):
-            print(line, file=sys.stderr)
+        warn = _to_stderr
     folder = _Dest(dest)
     written = []
     try:
@@ -188,20 +191,21 @@ def pull(transport, dest, delete=False, out=print, warn=None):
             return []
         known = []
         for path, digest in remote:
-            if kind(path) is None:
-                warn("note: {}: not a journal the gadget keeps: skipped".format(printable(path)))
+            what = kind(path)
+            if what is None:
+                warn("note: {}: not a journal the gadget keeps: skipped".format(shown(path)))
             else:
-                known.append((ORDER[kind(path)], path, digest))
+                known.append((ORDER[what], path, digest))
         removable, set_aside = [], 0
         with tempfile.TemporaryDirectory() as tmp:
             for _, path, digest in sorted(known):
-                shown = printable(path)
+                where = shown(path)
                 what = kind(path)
                 local = Path(tmp) / path.replace("/", "_")
                 transport.call(["fs", "cp", ":" + path, str(local)])
                 data = local.read_bytes()
                 if hashlib.sha256(data).hexdigest() != digest:
-                    warn("note: {}: copy differs from the board (USB trouble?): skipped".format(shown))
+                    warn("note: {}: copy differs from the board (USB trouble?): skipped".format(where))
                     continue
                 summary, damage = _describe(data, path)
                 if what == SET_ASIDE:
@@ -212,13 +216,13 @@ def pull(transport, dest, delete=False, out=print, warn=None):
                     folder.folder(folder.path / name.parent)
                 target = _free_name(folder.path, name, data)
                 if target is None:
-                    out("{}: already pulled".format(shown))
+                    out("{}: already pulled".format(where))
                 else:
                     write_new(target, data, "journal")
                     written.append(target)
-                    out("{} -> {} ({})".format(shown, target, summary))
+                    out("{} -> {} ({})".format(where, shown(target), summary))
                     if damage is not None and what != SET_ASIDE:
-                        warn("note: {}: {}; copied as it is to {}".format(shown, damage, target))
+                        warn("note: {}: {}; copied as it is to {}".format(where, damage, shown(target)))
                 if what == FINISHED:
                     removable.append(path)
         if set_aside:

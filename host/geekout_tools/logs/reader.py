@@ -18,7 +18,7 @@ from geekout import journal as jn
 
 from ..errors import UsageError
 from ..inputs import printable, read_bytes
-from . import MAX_JOURNAL_BYTES
+from . import MAX_JOURNAL_BYTES, shown
 
 
 class GameLog:
@@ -39,26 +39,26 @@ def note(log):
     if log.damage is None:
         return None
     return "note: {}: damaged journal ({}); read up to byte {}".format(
-        printable(log.path), printable(log.damage), log.good)
+        shown(log.path), printable(log.damage), log.good)
 
 
 def parse(data, path="journal"):
     """A GameLog from a journal's bytes; UsageError naming the file if nothing is
     readable."""
-    shown = printable(path)
+    where = shown(path)
     data = bytes(data)
     if len(data) < 4 or data[:3] != jn.MAGIC:
-        raise UsageError("{}: not a gadget journal (no GOJ at the start)".format(shown))
+        raise UsageError("{}: not a gadget journal (no GOJ at the start)".format(where))
     if data[3] != jn.VERSION:
         raise UsageError("{}: journal format version {} is not supported (this tool reads {})".format(
-            shown, data[3], jn.VERSION))
+            where, data[3], jn.VERSION))
     try:
         game, config, actions, good, problem = jn.parse(data)
     except (ValueError, IndexError, TypeError) as e:  # parse should say; a last guard
-        raise UsageError("{}: damaged journal ({})".format(shown, printable(e))) from None
+        raise UsageError("{}: damaged journal ({})".format(where, printable(e))) from None
     if game is None:
         raise UsageError("{}: damaged journal ({})".format(
-            shown, printable(problem or "no header record")))
+            where, printable(problem or "no header record")))
     return GameLog(str(path), game, config, actions, problem, good)
 
 

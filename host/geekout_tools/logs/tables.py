@@ -11,6 +11,7 @@ from geekout.rules import masters as m
 
 from ..errors import UsageError
 from ..inputs import printable
+from . import shown
 
 SEATS = ("red", "green", "blue", "yellow")
 HOW = {m.ENDED_PASS: "pass", m.ENDED_FORCED: "forced pass", m.ENDED_BUST: "bust"}
@@ -20,7 +21,7 @@ BUST_ENTRY = 11  # table-dice journal: 0-10 dice scored, 11 = bust
 def _masters_config(log):
     c = log.config
     if len(c) != 2 or c[0] > 1 or not 1 <= c[1] <= m.MAX_PLAYERS:
-        raise UsageError("{}: bad Masters config bytes {}".format(log.path, list(c)))
+        raise UsageError("{}: bad Masters config bytes {}".format(shown(log.path), list(c)))
     return ("virtual", "table")[c[0]], c[1]
 
 
@@ -66,7 +67,7 @@ def masters_table_turns(players, actions, path):
 def masters(log):
     mode, players = _masters_config(log)
     fold = masters_virtual_turns if mode == "virtual" else masters_table_turns
-    over, totals, winners, rows = fold(players, log.actions, log.path)
+    over, totals, winners, rows = fold(players, log.actions, shown(log.path))
     summary = {"file": log.path, "game": "masters", "mode": mode, "players": players,
                "finished": over, "totals": totals, "winners": [w + 1 for w in winners],
                "turns": len(rows), "damage": log.damage}
@@ -81,7 +82,7 @@ def battle(log):
 
     if len(log.config) != 1 or log.config[0] not in (3, 4):
         raise UsageError("{}: bad battle config bytes {} (players must be 3 or 4)".format(
-            log.path, list(log.config)))
+            shown(log.path), list(log.config)))
     players = log.config[0]
     state = b.new_initial_state(players)
     rows, pos, i = [], 0, 0
@@ -91,9 +92,9 @@ def battle(log):
             ev, pos = be.decode(data, pos)
             state.apply(ev)
         except b.Illegal as e:
-            raise UsageError("{}: event {}: {}: {}".format(log.path, i, e.ruling, e.why)) from None
+            raise UsageError("{}: event {}: {}: {}".format(shown(log.path), i, e.ruling, e.why)) from None
         except be.BadEvent as e:
-            raise UsageError("{}: event {}: {}".format(log.path, i, e)) from None
+            raise UsageError("{}: event {}: {}".format(shown(log.path), i, e)) from None
         rows.append({"event": i, "player": ev[1],
                      "what": be.event_text(ev),
                      "star_values": " ".join(str(state.star_value(p)) for p in range(players)),
@@ -117,7 +118,7 @@ def capture(log):
     try:
         cfg = cf.Config(log.config)
     except ValueError:
-        raise UsageError("{}: bad Geekmon Capture config bytes".format(log.path)) from None
+        raise UsageError("{}: bad Geekmon Capture config bytes".format(shown(log.path))) from None
     game = cf.Game(cfg)
     st = game.state
     rows = []
@@ -136,14 +137,14 @@ def capture(log):
     try:
         all_steps = list(cf.steps(log.actions))
     except ValueError as e:
-        raise UsageError("{}: malformed Capture payload: {}".format(log.path, e)) from None
+        raise UsageError("{}: malformed Capture payload: {}".format(shown(log.path), e)) from None
     closed = 0
     for start, acts in all_steps:
         try:
             game.apply_step(acts)
         except ValueError as e:
             raise UsageError("{}: step at byte {}: the rules refuse it: {} (C1-C13)".format(
-                log.path, start, e)) from None
+                shown(log.path), start, e)) from None
         while closed < st.round:  # a round ended (C1)
             closed += 1
             close_round(closed)
@@ -163,5 +164,5 @@ def table(log):
     fold = GAMES.get(log.game)
     if fold is None:
         raise UsageError("{}: a journal of '{}', which this tool cannot read (known: {})".format(
-            log.path, printable(log.game), ", ".join(sorted(GAMES))))
+            shown(log.path), printable(log.game), ", ".join(sorted(GAMES))))
     return fold(log)
