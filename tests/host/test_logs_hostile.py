@@ -30,9 +30,30 @@ def actions(data):
     return bytes(jn.record(jn.T_ACTIONS, data))
 
 
+def fletcher(buf):
+    """Version 1's check: Fletcher-16 mod 255, as two bytes."""
+    a = b = 0
+    for x in buf:
+        a = (a + x) % 255
+        b = (b + a) % 255
+    return bytes((a, b))
+
+
+def version1(data):
+    """A journal as version 1 (older firmware) wrote it: the same records, each with
+    Fletcher-16 for its check."""
+    out = bytearray(data[:3]) + b"\x01"
+    for start in record_starts(data):
+        end = start + data[start] + 2
+        out += data[start:end] + fletcher(data[start:end])
+    return bytes(out)
+
+
 def flipped_name(data):
-    """A good journal whose header's zero byte after the game name is 0xFF: the
-    Fletcher-16 mod 255 check cannot see it (0x00 and 0xFF are the same mod 255)."""
+    """A good journal in version 1 whose header's zero byte after the game name is 0xFF:
+    Fletcher-16 mod 255 cannot see it (0x00 and 0xFF are the same mod 255), so only the
+    name tells (issue 13 item 5)."""
+    data = version1(data)
     zero = data.index(b"\x00", 6)
     return data[:zero] + b"\xff" + data[zero + 1:]
 
@@ -94,9 +115,10 @@ def test_a_journal_at_the_limit_is_read(tmp_path, capsys):
     f.write_bytes(good + bytes(MAX_JOURNAL_BYTES - len(good)))
     code, out, err = run(capsys, "logs", "replay", str(f), "--json")
     assert code == 0 and json.loads(out)["finished"]
-    # Zero bytes pass the check (a zero-length record of type 0): an unknown record type.
-    assert one_line(err) == ("note: {}: damaged journal (unknown record type 0x00 at byte {n});"
-                             " read up to byte {n}\n").format(f, n=len(good))
+    reason = jn.parse(f.read_bytes())[4]
+    assert "at byte {}".format(len(good)) in reason
+    assert one_line(err) == "note: {}: damaged journal ({}); read up to byte {}\n".format(
+        f, reason, len(good))
 
 
 def test_dev_zero_is_refused_without_reading_it_all(tmp_path):
@@ -438,3 +460,23 @@ def test_pull_copies_the_saves_the_gadget_set_aside(pico, tmp_path, capsys):
         assert (root / name).read_bytes() == files[name]
     code, out, err = run(capsys, "logs", "pull", "--port", str(link), "--dest", str(dest))
     assert code == 0 and out.count("already pulled") == 4 and err == ""
+
+
+def test_a_version_1_journal_from_older_firmware_is_read(tmp_path, capsys):
+    state, data = virtual_game(2, seed=7)
+    f = tmp_path / "old.goj"
+    f.write_bytes(version1(data))
+    code, out, err = run(capsys, "logs", "replay", str(f), "--json")
+    assert code == 0 and err == ""
+    summary = json.loads(out)
+    assert summary["finished"] and summary["totals"] == state.totals and summary["damage"] is None
+
+
+def test_a_newer_format_version_is_not_called_damage(tmp_path, capsys):
+    _, data = virtual_game(1, seed=7)
+    f = tmp_path / "new.goj"
+    f.write_bytes(data[:3] + b"\x09" + data[4:])
+    code, out, err = run(capsys, "logs", "replay", str(f))
+    assert code == 2 and out == ""
+    assert one_line(err) == "geekout: error: {}: journal {}\n".format(f, jn.parse(f.read_bytes())[4])
+    assert err.startswith("geekout: error: {}: journal format version 9 (".format(f))

@@ -10,8 +10,8 @@ What parse finds:
   `damage` (parse's one-line reason) and `good` (the byte where the good records end);
   the commands go on with those records and say so (`note`);
 - nothing readable (no header record, a bad header): UsageError
-  "{path}: damaged journal ({reason})"; a file that is not a journal or is of another
-  format version is said to be so.
+  "{path}: damaged journal ({reason})"; a file that is not a journal, or is of a format
+  version this firmware does not read, is said to be so.
 """
 
 from geekout import journal as jn
@@ -47,18 +47,17 @@ def parse(data, path="journal"):
     readable."""
     where = shown(path)
     data = bytes(data)
-    if len(data) < 4 or data[:3] != jn.MAGIC:
-        raise UsageError("{}: not a gadget journal (no GOJ at the start)".format(where))
-    if data[3] != jn.VERSION:
-        raise UsageError("{}: journal format version {} is not supported (this tool reads {})".format(
-            where, data[3], jn.VERSION))
     try:
         game, config, actions, good, problem = jn.parse(data)
     except (ValueError, IndexError, TypeError) as e:  # parse should say; a last guard
         raise UsageError("{}: damaged journal ({})".format(where, printable(e))) from None
     if game is None:
-        raise UsageError("{}: damaged journal ({})".format(
-            where, printable(problem or "no header record")))
+        problem = printable(problem or "no header record")
+        if len(data) < 4 or data[:3] != jn.MAGIC:
+            raise UsageError("{}: not a gadget journal (no GOJ at the start)".format(where))
+        if problem.startswith("format version"):  # a newer gadget's: not damage
+            raise UsageError("{}: journal {}".format(where, problem))
+        raise UsageError("{}: damaged journal ({})".format(where, problem))
     return GameLog(str(path), game, config, actions, problem, good)
 
 
