@@ -480,3 +480,26 @@ def test_a_newer_format_version_is_not_called_damage(tmp_path, capsys):
     assert code == 2 and out == ""
     assert one_line(err) == "geekout: error: {}: journal {}\n".format(f, jn.parse(f.read_bytes())[4])
     assert err.startswith("geekout: error: {}: journal format version 9 (".format(f))
+
+
+def test_export_to_a_full_stdout_is_one_line(tmp_path, journal):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
+    for command in (["export", str(journal)], ["export", str(journal), "--json"], ["replay", str(journal)]):
+        with open("/dev/full", "w") as full:
+            proc = subprocess.run([sys.executable, "-m", "geekout_tools.cli", "logs", *command],
+                                  stdout=full, stderr=subprocess.PIPE, text=True, timeout=120,
+                                  env=env, cwd=str(tmp_path))
+        assert proc.returncode == 1
+        assert one_line(proc.stderr) == "geekout: error: cannot write output: No space left on device\n"
+
+
+def test_an_oversized_board_file_is_copied_but_not_read(tmp_path):
+    big = HEAD + header() + bytes(MAX_JOURNAL_BYTES)
+    lines, notes = [], []
+    dest = tmp_path / "pulled"
+    pull(FakeBoard({"logs/0001.goj": big}), dest, out=lines.append, warn=notes.append)
+    assert (dest / "0001.goj").read_bytes() == big
+    assert notes == ["note: logs/0001.goj: larger than 1024 KB, too large for a journal; copied as it"
+                     " is to {}".format(dest / "0001.goj")]

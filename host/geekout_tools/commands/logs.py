@@ -84,15 +84,13 @@ def _tables(files):
 
 
 def _stdout(text):
-    """The report on stdout as UTF-8 (file names from the command line may hold bytes
-    that are not UTF-8: written back as they were)."""
-    sys.stdout.flush()
-    buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is None:
+    """The report on stdout. A file name from the command line may hold bytes that are
+    not UTF-8 (surrogates in Python): shown as \\udcXX escapes rather than failing."""
+    try:
         sys.stdout.write(text)
-    else:
-        buffer.write(text.encode("utf-8", "surrogateescape"))
-        buffer.flush()
+    except UnicodeEncodeError:
+        encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+        sys.stdout.write(text.encode(encoding, "backslashreplace").decode(encoding))
 
 
 def run_export(args):

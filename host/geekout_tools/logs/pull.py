@@ -24,7 +24,7 @@ from pathlib import Path
 
 from ..errors import UsageError
 from ..inputs import printable
-from . import shown, write_new
+from . import MAX_JOURNAL_BYTES, shown, write_new
 from .reader import parse
 
 # Run on the board (MicroPython): [path, sha256 hex] of every journal it keeps.
@@ -159,6 +159,8 @@ class _Dest:
 
 def _describe(data, path):
     """(what the copy holds, what is wrong or None) for a copied journal."""
+    if len(data) > MAX_JOURNAL_BYTES:
+        return "unreadable", "larger than {} KB, too large for a journal".format(MAX_JOURNAL_BYTES // 1024)
     try:
         log = parse(data, path)
     except UsageError as e:
