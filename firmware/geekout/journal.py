@@ -1,8 +1,10 @@
 """The saved game: a journal file of checksummed records (format in docs/gadget.md).
 
 File = b"GOJ" + version byte, then records. Record = length byte n (payload size,
-0-255), type byte, n payload bytes, 2 check bytes (Fletcher-16 over length, type and
-payload). The first record is the header (type 'H': game name, a zero byte, the game's
+0-255), type byte, n payload bytes, 2 check bytes over length, type and payload: in
+version 2 the low 16 bits of their CRC-32 (binascii.crc32, in C, little-endian), which
+differ for every one-byte change of a record (tests/firmware/test_journal.py checks
+all of them); version 1, still read, had Fletcher-16 mod 255, blind to 0x00 <-> 0xFF. The first record is the header (type 'H': game name, a zero byte, the game's
 config bytes); then 'A' records append action bytes (opaque to this module: each game
 has its own payload), 'U' records drop the last k action bytes (undo, k big-endian in
 two bytes). A game's state is its config plus the action bytes folded in order.
@@ -24,10 +26,12 @@ written to it, so no record can follow one the refused write may have cut short 
 load() reads as damage). A new game (start) tries the flash again.
 """
 
+from binascii import crc32
+
 from micropython import const
 
 MAGIC = b"GOJ"
-VERSION = const(1)
+VERSION = const(2)  # written; version 1 files are read too
 T_HEADER = const(0x48)  # 'H'
 T_ACTIONS = const(0x41)  # 'A'
 T_UNDO = const(0x55)  # 'U'
@@ -53,8 +57,16 @@ def refused(e, what="game not saved"):
     return ("Flash full: " if e.args and e.args[0] == ENOSPC else "Flash error: ") + what
 
 
-def check(buf, start, end):
-    """Fletcher-16 (mod 255) of buf[start:end] as two bytes' values."""
+def check(buf, start, end, version=VERSION):
+    """The check of buf[start:end] as two bytes' values, for the file's version."""
+    if version != 1:
+        c = crc32(memoryview(buf)[start:end])
+        return c & 0xFF, (c >> 8) & 0xFF
+    return fletcher(buf, start, end)
+
+
+def fletcher(buf, start, end):
+    """Fletcher-16 (mod 255) of buf[start:end], version 1's check."""
     a = 0
     b = 0
     for i in range(start, end):
@@ -179,12 +191,13 @@ class Journal:
         self.actions = bytearray()
         st.drop_temp(self.name)  # a whole-file write a power cut stopped
         try:
-            data = st.read(self.name, MAX_BYTES)
-            if data is None:
+            size = st.size(self.name)
+            if size < 0:
                 return NONE
-            if len(data) > MAX_BYTES:
+            if size > MAX_BYTES:
                 game, problem = None, "larger than {} bytes".format(MAX_BYTES)
             else:
+                data = st.read(self.name)
                 game, config, actions, good, problem = parse(data)
         except Exception as e:  # noqa: BLE001 - whatever the file holds, boot goes on
             game, problem = None, "unreadable ({})".format(type(e).__name__)
@@ -257,8 +270,10 @@ def parse(data):
     n = len(data)
     if n < 4 or data[:3] != MAGIC:
         return None, b"", bytearray(), 0, "not a journal (no GOJ at the start)"
-    if data[3] != VERSION:
-        return None, b"", bytearray(), 0, "format version {} (this reads {})".format(data[3], VERSION)
+    version = data[3]
+    if version != VERSION and version != 1:
+        return None, b"", bytearray(), 0, "format version {} (this reads 1 and {})".format(
+            version, VERSION)
     pos = 4
     actions = bytearray()
     game = None
@@ -270,7 +285,7 @@ def parse(data):
         if end + 2 > n:
             problem = "record at byte {} runs past the end of the file".format(pos)
             break
-        a, b = check(data, pos, end)
+        a, b = check(data, pos, end, version)
         if data[end] != a or data[end + 1] != b:
             problem = "record at byte {} fails its checksum".format(pos)
             break

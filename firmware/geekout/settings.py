@@ -64,10 +64,10 @@ class Settings:
         self.saved = ""
         st.drop_temp(NAME)  # a write a power cut stopped
         try:
-            raw = st.read(NAME, MAX_BYTES)
-            if raw is None:
+            size = st.size(NAME)
+            if size < 0:
                 return None
-            d = json.loads(raw.decode()) if len(raw) <= MAX_BYTES else None
+            d = json.loads(st.read(NAME).decode()) if size <= MAX_BYTES else None
         except Exception:  # noqa: BLE001 - any content: defaults, never a failed boot
             d = None
         if not _valid(d):

@@ -50,11 +50,13 @@ class FakeFlash:
     def exists(self, name):
         return name in self.files
 
-    def read(self, name, limit=0):
+    def read(self, name):
         data = self.files.get(name)
-        if data is None:
-            return None
-        return bytes(data[:limit + 1] if limit else data)
+        return None if data is None else bytes(data)
+
+    def size(self, name):
+        data = self.files.get(name)
+        return -1 if data is None else len(data)
 
     def drop_temp(self, name):
         self.files.pop(name + ".tmp", None)

@@ -31,7 +31,7 @@ def test_file_layout_is_as_documented():
     j.start("masters", b"\x01\x04")
     j.append(b"\x07")
     data = j.storage.read("game.goj")
-    assert data[:4] == b"GOJ\x01"
+    assert data[:4] == b"GOJ\x02"
     head = data[4:]
     assert head[0] == len(b"masters\x00\x01\x04") and head[1] == ord("H")
     rec = data[4 + 4 + head[0]:]
@@ -102,32 +102,65 @@ def test_damage_in_the_middle_keeps_the_records_before_it_and_the_whole_file():
 
 
 def test_each_damage_says_what_it_is():
-    head = b"GOJ\x01" + jn.record(jn.T_HEADER, b"masters\x00\x02")
+    head = b"GOJ\x02" + jn.record(jn.T_HEADER, b"masters\x00\x02")
     at = len(head)
     cases = [
         (b"XYZ\x01", "not a journal (no GOJ at the start)"),
-        (b"GOJ\x02" + head[4:], "format version 2 (this reads 1)"),
-        (b"GOJ\x01" + jn.record(jn.T_ACTIONS, b"\x01"), "no header record"),
-        (b"GOJ\x01", "no header record"),
+        (b"GOJ\x03" + head[4:], "format version 3 (this reads 1 and 2)"),
+        (b"GOJ\x02" + jn.record(jn.T_ACTIONS, b"\x01"), "no header record"),
+        (b"GOJ\x02", "no header record"),
         (head + jn.record(jn.T_HEADER, b"masters\x00"), "second header at byte {}".format(at)),
         (head + jn.record(jn.T_UNDO, b"\x00\x05"), "undo of 5 bytes at byte {} goes past the start".format(at)),
         (head + jn.record(jn.T_UNDO, b"\x00\x00\x01"), "undo record at byte {} holds 3 bytes, not 2".format(at)),
         (head + jn.record(0x5A, b""), "unknown record type 0x5a at byte {}".format(at)),
         (head + jn.record(jn.T_ACTIONS, b"\x01")[:-1] + b"\x00", "record at byte {} fails its checksum".format(at)),
-        (b"GOJ\x01" + jn.record(jn.T_HEADER, b"mas\xffers\x00"), "game name is not 1-12 ASCII letters"),
-        (b"GOJ\x01" + jn.record(jn.T_HEADER, b"\x00\x02"), "game name is not 1-12 ASCII letters"),
+        (b"GOJ\x02" + jn.record(jn.T_HEADER, b"mas\xffers\x00"), "game name is not 1-12 ASCII letters"),
+        (b"GOJ\x02" + jn.record(jn.T_HEADER, b"\x00\x02"), "game name is not 1-12 ASCII letters"),
     ]
     for data, problem in cases:
         game, _config, _actions, _good, said = jn.parse(data)
         assert said == problem, data
 
 
-def test_a_header_byte_the_checksum_cannot_see_sets_the_file_aside():
+def version_1(*records):
+    """A journal as firmware before version 2 wrote it (Fletcher-16 mod 255 checks)."""
+    out = bytearray(b"GOJ\x01")
+    for rtype, payload in records:
+        rec = jn.record(rtype, payload)
+        rec[-2], rec[-1] = jn.fletcher(rec, 0, len(rec) - 2)
+        out += rec
+    return bytes(out)
+
+
+def test_version_1_journals_are_still_read():
+    data = version_1((jn.T_HEADER, b"masters\x00\x02"), (jn.T_ACTIONS, b"\x01\x00"),
+                     (jn.T_UNDO, b"\x00\x01"))
+    assert jn.parse(data) == ("masters", b"\x02", bytearray(b"\x01"), len(data), None)
+
+
+def test_the_check_sees_every_one_byte_change_of_any_record():
+    # The low 16 bits of CRC-32 differ for every change of one byte, at any place of a
+    # record up to its largest (259 bytes): by linearity the difference depends only on
+    # the changed value and its distance from the end, so all 259 x 255 are tried.
+    import zlib
+
+    for distance in range(259):
+        zero = zlib.crc32(bytes(distance + 1))
+        for value in range(1, 256):
+            changed = zlib.crc32(bytes([value]) + bytes(distance))
+            assert (changed ^ zero) & 0xFFFF, (distance, value)
+    rec = jn.record(jn.T_ACTIONS, b"\x00\x10")
+    assert jn.check(rec, 0, 4) == (zlib.crc32(rec[:4]) & 0xFF, zlib.crc32(rec[:4]) >> 8 & 0xFF)
+
+
+def test_a_header_byte_version_1_could_not_see_sets_the_file_aside():
     # Item 5: 0x00 -> 0xFF keeps Fletcher-16 mod 255; the name was then decoded at every
-    # boot (UnicodeError) and the file never set aside.
-    data = bytearray(journal_of(b"\x01"))
+    # boot (UnicodeError) and the file never set aside. Version 2's check sees it, and a
+    # version 1 file with it is refused by the name's own check.
+    good = version_1((jn.T_HEADER, b"masters\x00\x02"), (jn.T_ACTIONS, b"\x01"))
+    data = bytearray(good)
     data[4 + 2 + len("masters")] = 0xFF
-    assert jn.check(data, 4, 4 + data[4] + 2) == jn.check(journal_of(b"\x01"), 4, 4 + data[4] + 2)
+    assert jn.fletcher(data, 4, 4 + data[4] + 2) == jn.fletcher(good, 4, 4 + data[4] + 2)
     flash = FakeFlash({"game.goj": bytes(data)})
     k = jn.Journal(flash)
     assert k.load() == jn.CORRUPT and k.problem == "game name is not 1-12 ASCII letters"
@@ -166,10 +199,10 @@ def test_a_file_too_large_to_be_a_save_is_set_aside_unread():
 
 def test_any_error_while_reading_sets_the_file_aside():
     class Failing(FakeFlash):
-        def read(self, name, limit=0):
+        def read(self, name):
             if name == "game.goj":
                 raise MemoryError()
-            return super().read(name, limit)
+            return super().read(name)
 
     flash = Failing({"game.goj": b"GOJ\x01"})
     k = jn.Journal(flash)

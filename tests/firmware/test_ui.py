@@ -169,7 +169,7 @@ def test_torn_and_corrupt_saves_are_reported():
     assert f.ui.toast_text == "Save unreadable: kept for logs"
     assert f.board.storage.read("bad/0001.goj") == b"GOJ\x07junk"
     assert f.top().name == "home"
-    unknown = dict(files, **{"game.goj": b"GOJ\x01" + jn.record(jn.T_HEADER, b"chess\x00")})
+    unknown = dict(files, **{"game.goj": jn.MAGIC + bytes([jn.VERSION]) + jn.record(jn.T_HEADER, b"chess\x00")})
     g = booted(unknown)
     assert g.ui.toast_text == "Save unreadable: kept for logs" and g.top().name == "home"
     assert g.app.journal.problem == "unknown game" and "bad/0001.goj" in g.board.storage.files

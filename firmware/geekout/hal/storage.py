@@ -31,14 +31,21 @@ class Storage:
         except OSError:
             return False
 
-    def read(self, name, limit=0):
-        """The file's bytes, or None if it does not exist. With a limit, at most
-        limit + 1 bytes are read: more than `limit` means the file is too large."""
+    def read(self, name):
+        """The file's bytes, or None if it does not exist."""
         try:
             with open(self.path(name), "rb") as f:
-                return f.read(limit + 1) if limit else f.read()
+                return f.read()
         except OSError:
             return None
+
+    def size(self, name):
+        """The file's size in bytes, or -1 if it does not exist (checked before a read
+        that could take the heap)."""
+        try:
+            return os.stat(self.path(name))[6]
+        except OSError:
+            return -1
 
     def write(self, name, data):
         """Replace the file: temp then rename."""
