@@ -503,3 +503,12 @@ def test_an_oversized_board_file_is_copied_but_not_read(tmp_path):
     assert (dest / "0001.goj").read_bytes() == big
     assert notes == ["note: logs/0001.goj: larger than 1024 KB, too large for a journal; copied as it"
                      " is to {}".format(dest / "0001.goj")]
+
+
+def test_a_failing_export_says_only_its_error(tmp_path, capsys):
+    damaged, unreadable = tmp_path / "a.goj", tmp_path / "b.goj"
+    damaged.write_bytes(GOOD + bytes(jn.record(0x5A, b"x")))
+    unreadable.write_bytes(HEAD + actions(b"\x00"))
+    code, out, err = run(capsys, "logs", "export", str(damaged), str(unreadable))
+    assert code == 2 and out == ""
+    assert one_line(err) == "geekout: error: {}: damaged journal (no header record)\n".format(unreadable)

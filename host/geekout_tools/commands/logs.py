@@ -1,10 +1,11 @@
 """`geekout logs pull|export|replay`: the gadget's game journals on the laptop.
 
-A journal over MAX_JOURNAL_BYTES (logs/__init__.py) or with no
-readable header is bad input (one line, exit 2). A journal damaged after its header is
-replayed up to the damage, with a one-line note on stderr (stdout keeps only the report,
-so --json stays one JSON object). export --out writes a new file through a temp file,
-so a failed write leaves nothing.
+A journal over MAX_JOURNAL_BYTES (logs/__init__.py) or with no readable header is bad
+input (one line, exit 2). A journal damaged after its header is replayed up to the
+damage, with a one-line note on stderr once the command has done its work (stdout keeps
+only the report, so --json stays one JSON object; a command that fails says only its
+error). export --out writes a new file through a temp file, so a failed write leaves
+nothing.
 """
 
 import csv
@@ -15,7 +16,7 @@ from pathlib import Path
 
 from ..errors import UsageError
 from ..inputs import printable
-from ..logs import MAX_JOURNAL_BYTES
+from ..logs import MAX_JOURNAL_BYTES, shown
 
 LIMIT = "journals over {} KB are refused".format(MAX_JOURNAL_BYTES // 1024)
 
@@ -70,17 +71,22 @@ def run_pull(args):
 
 
 def _tables(files):
-    """(summary, rows) of each file, in order; a note on stderr for each damaged one."""
+    """(summary, rows) of each file, in order, and the notes for the damaged ones."""
     from ..logs.reader import note, read
     from ..logs.tables import table
 
-    games = []
+    games, notes = [], []
     for f in files:
         log = read(f)
         games.append(table(log))
         if log.damage is not None:
-            print(note(log), file=sys.stderr)
-    return games
+            notes.append(note(log))
+    return games, notes
+
+
+def _notes(notes):
+    for line in notes:
+        print(line, file=sys.stderr)
 
 
 def _stdout(text):
@@ -98,8 +104,8 @@ def run_export(args):
 
     out = Path(args.out) if args.out else None
     if out is not None and (out.exists() or out.is_symlink()):
-        raise UsageError("{} exists: choose another --out (nothing is overwritten)".format(out))
-    games = _tables(args.files)
+        raise UsageError("{} exists: choose another --out (nothing is overwritten)".format(shown(out)))
+    games, notes = _tables(args.files)
     if args.json:
         text = json.dumps({"games": [dict(s, rows=rows) for s, rows in games]}, indent=1) + "\n"
     else:
@@ -119,21 +125,24 @@ def run_export(args):
         write_new(out, text.encode("utf-8", "surrogateescape"), "--out")
     else:
         _stdout(text)
+    _notes(notes)
     return 0
 
 
 def run_replay(args):
-    ((summary, rows),) = _tables([args.file])
+    ((summary, rows),), notes = _tables([args.file])
     if args.json:
         print(json.dumps(summary))
+        _notes(notes)
         return 0
     state = "finished" if summary["finished"] else "in play ({} turns so far)".format(summary["turns"])
     print("{}: {} ({} mode), {} player(s), {}".format(
-        printable(summary["file"]), printable(summary["game"]), summary.get("mode", "-"),
+        shown(summary["file"]), printable(summary["game"]), summary.get("mode", "-"),
         summary["players"], state))
     print("totals: " + " ".join(str(t) for t in summary["totals"]))
     if summary["winners"]:
         who = "player" if summary["game"] == "battle" else "seat"
         how = " ({})".format(summary["condition"]) if summary.get("condition") else ""
         print("winner(s): {} {}{}".format(who, ", ".join(str(w) for w in summary["winners"]), how))
+    _notes(notes)
     return 0
