@@ -100,3 +100,110 @@ def test_monitor_survives_unplug_and_ignores_garbage(tmp_path):
     text = out.getvalue()
     assert "unplugged: waiting" in text
     assert "Red        10  WINNER" in text
+
+
+class FakeSerial:
+    """A pyserial stand-in: one port whose reads give `chunks`, then nothing."""
+
+    class SerialException(OSError):
+        pass
+
+    def __init__(self, chunks):
+        self.chunks = list(chunks)
+
+    def serial_for_url(self, port, **_kw):
+        return self
+
+    def read(self, _n):
+        return self.chunks.pop(0) if self.chunks else b""
+
+    def close(self):
+        pass
+
+
+DEEP = '{"geekout": 1, "x": ' + "[" * 2000 + "]" * 2000 + "}"
+
+
+def hostile_lines():
+    return [
+        line(event="start", text="\ud800 lone"),
+        DEEP,
+        line(text="\x1b[2J\x1b[31mred\nfake line\x9b"),
+        line(scores=[10 ** 40, 0, 0]),
+        line(event="end", seat=0, winners=[1], text="Game over"),
+    ]
+
+
+def test_hostile_lines_skipped_or_made_printable():
+    """A lone surrogate, a 2,000-deep line, escapes and a newline in the text: the monitor
+    goes on, prints them as escapes, and reports the bad lines."""
+    import io
+
+    out = io.StringIO()
+    ser = FakeSerial((t + "\r\n").encode() for t in hostile_lines())
+    board = monitor("fake", out=out, serial_module=ser, clear=False, max_events=3)
+    assert board.events == 3 and board.bad == 2
+    text = out.getvalue()
+    text.encode("utf-8")  # no lone surrogate reaches the terminal
+    assert "\x1b[31m" not in text and "\x1b[2J" not in text and "\x9b" not in text
+    assert "\\x1b[2J\\x1b[31mred\\x0afake line\\x9b" in text
+    assert "\\ud800 lone" in text
+    assert "skipped 2 bad event lines" in text
+    assert "fake line" not in text.replace("\\x0afake line", "")
+
+
+def test_hostile_lines_json_mode():
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    ser = FakeSerial((t + "\n").encode() for t in hostile_lines())
+    board = monitor("fake", out=out, err=err, serial_module=ser, json_lines=True, max_events=3)
+    assert board.events == 3
+    lines = out.getvalue().splitlines()
+    assert len(lines) == 3 and all(x.isascii() for x in lines)
+    assert json.loads(lines[0])["text"] == "\ud800 lone"
+    notes = err.getvalue().splitlines()
+    assert len(notes) == 2 and "nested deeper than" in notes[0] and "'scores'" in notes[1]
+
+
+@pytest.mark.parametrize("bad, why", [
+    (DEEP, "nested deeper than"),
+    (line(players=7), "'players'"),
+    ('{"geekout": 1, "game": "masters", "game": "battle"}', "duplicate key"),
+    (line(rounds=10 ** 6), "'rounds'"),
+    (line(text="x" * 100).replace('"text"', '"txt"'), "no 'text' field"),
+])
+def test_bad_event_lines_say_why(bad, why):
+    sb = Scoreboard()
+    assert sb.feed(bad) is None
+    assert sb.bad == 1 and why in sb.last_bad and why in sb.bad_note()
+
+
+def test_noise_is_not_a_bad_event():
+    sb = Scoreboard()
+    for noise in ("{not json", ">>> {}", '{"a": [[[[[[]]]]]]}', '{"geekout": 2}'):
+        sb.feed(noise)
+    assert sb.bad == 0 and sb.ignored == 4
+
+
+def test_long_text_is_cut():
+    sb = Scoreboard()
+    sb.feed(line(text="y" * 1000))
+    assert max(len(x) for x in sb.render()) < 120
+
+
+@pytest.mark.parametrize("port, words", [
+    ("frob://x", "protocol 'frob' not known"),
+    ("loop://?foo=bar", "unknown option: 'foo'"),
+    ("socket://x:99999", "Port out of range"),
+    ("/etc/passwd", "not a serial port (a file)"),
+    ("/", "not a serial port (a folder)"),
+    ("/dev/null", "not a serial port"),
+])
+def test_port_that_names_no_port_one_line(port, words, capsys):
+    from geekout_tools.cli import main
+
+    assert main(["monitor", "--port", port]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "Traceback" not in err
+    assert err.count("\n") == 1 and err.startswith("geekout: error: --port ") and words in err

@@ -1,4 +1,8 @@
-"""`geekout monitor`: live scoreboard from the gadget's USB serial event lines."""
+"""`geekout monitor`: live scoreboard from the gadget's USB serial event lines.
+
+A --port that names no port at all (frob://x, loop://?foo=bar, a regular file) is a
+one-line error, exit status 2; a port not there yet is waited for.
+"""
 
 import sys
 
@@ -35,4 +39,6 @@ def run(args):
     board = monitor(port, clear=not args.plain and sys.stdout.isatty(), json_lines=args.json)
     if board.ignored and not args.json:
         print("{} non-event lines ignored".format(board.ignored), file=sys.stderr)
+    if board.bad and not args.json:
+        print(board.bad_note(), file=sys.stderr)
     return 0
