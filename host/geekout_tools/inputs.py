@@ -22,18 +22,19 @@ MAX_JSON_DEPTH = 64  # real files nest 4-5 deep
 def read_bytes(path, limit=MAX_FILE_BYTES, what="file"):
     """The bytes of `path`, refusing anything over `limit` bytes (checked while reading,
     so /dev/zero or a FIFO cannot fill the memory either)."""
+    shown = printable(path)
     try:
         with open(path, "rb") as f:
             data = f.read(limit + 1)
     except IsADirectoryError:
-        raise UsageError("{}: is a folder, not a {}".format(path, what)) from None
+        raise UsageError("{}: is a folder, not a {}".format(shown, what)) from None
     except OSError as e:
-        raise UsageError("cannot read {}: {}".format(path, e.strerror or e)) from None
+        raise UsageError("cannot read {}: {}".format(shown, e.strerror or e)) from None
     except MemoryError:
-        raise UsageError("{}: too large to read".format(path)) from None
+        raise UsageError("{}: too large to read".format(shown)) from None
     if len(data) > limit:
         raise UsageError("{}: larger than {} KB, too large for a {}".format(
-            path, limit // 1024, what))
+            shown, limit // 1024, what))
     return data
 
 
@@ -43,7 +44,7 @@ def read_text(path, limit=MAX_FILE_BYTES, what="file"):
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise UsageError("{}: not UTF-8 text (byte {})".format(path, e.start)) from None
+        raise UsageError("{}: not UTF-8 text (byte {})".format(printable(path), e.start)) from None
 
 
 def _no_duplicates(pairs):
@@ -97,7 +98,7 @@ def parse_json(text, source, depth=MAX_JSON_DEPTH):
 
 def load_json(path, limit=MAX_FILE_BYTES, what="JSON file", depth=MAX_JSON_DEPTH):
     """The parsed JSON of the file `path` (read_text, then parse_json)."""
-    return parse_json(read_text(path, limit, what), str(path), depth)
+    return parse_json(read_text(path, limit, what), printable(path), depth)
 
 
 def ascii_int(text, name, low=None, high=None):

@@ -191,3 +191,49 @@ def test_sample_files_match_their_scripts():
         data = json.loads((DATA / name).read_text())
         assert data["players"] == players
         assert data["events"] == [jsonev.to_json(ev) for ev in make_samples.events_of(players, steps)]
+
+
+def _one_line_refusal(res_code, out, err, words):
+    assert res_code == 2 and out == "" and "Traceback" not in err
+    assert err.count("\n") == 1 and err.startswith("geekout: error: ") and words in err
+
+
+@pytest.mark.parametrize("text, words", [
+    ("[" * 100000 + "]" * 100000, "nested deeper than 64 levels"),
+    ('{"players": 3, "events": [' + "[" * 2000 + "]" * 2000 + "]}", "nested deeper than"),
+    ('{"players": 3, "players": 4, "events": []}', "duplicate key 'players'"),
+    ('{"players": 3, "events": [{"type": "first", "player": 0, "player": 1}]}',
+     "duplicate key 'player'"),
+    ('{"players": 3, "events": [], "a\\nb\\u001b[31m": 1}', "unknown field 'a\\x0ab\\x1b[31m'"),
+    ('{"players": 3, "events": [{"type": "first", "player": 0, "\\u001b[2J": 1}]}',
+     "first: unknown field '\\x1b[2J'"),
+    ('{"players": NaN, "events": []}', "NaN is not JSON"),
+])
+def test_hostile_json_refused_in_one_line(capsys, tmp_path, text, words):
+    path = tmp_path / "hostile.json"
+    path.write_text(text)
+    _one_line_refusal(*run(capsys, "battle", "replay", str(path), "--json"), words)
+
+
+def test_huge_file_refused_before_parsing(capsys, tmp_path):
+    """A 200 MB file (sparse: nothing is written) is refused by its size, unread."""
+    import os
+    import resource
+
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as f:
+        f.truncate(200 * 1024 * 1024)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    code, out, err = run(capsys, "battle", "replay", str(path))
+    _one_line_refusal(code, out, err, "larger than 4096 KB, too large for a battle journal")
+    grown_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
+    assert grown_kb < 64 * 1024, grown_kb
+    assert os.path.getsize(path) == 200 * 1024 * 1024
+
+
+def test_dev_zero_refused(capsys):
+    _one_line_refusal(*run(capsys, "battle", "replay", "/dev/zero"), "larger than 4096 KB")
+
+
+def test_folder_refused(capsys, tmp_path):
+    _one_line_refusal(*run(capsys, "battle", "replay", str(tmp_path)), "is a folder")

@@ -25,6 +25,8 @@ from geekout.rules.battle_events import (
     wormhole,
 )
 
+from ..inputs import printable
+
 _KIND_NAMES = ("small", "bomb", "supernova")
 _FIELDS = (
     ("player",),
@@ -86,7 +88,7 @@ def from_json(d):
     allowed = _FIELDS[kind]
     for key in d:
         if key != "type" and key != "note" and key not in allowed:
-            raise BadEvent("{}: unknown field '{}'".format(name, key))
+            raise BadEvent("{}: unknown field '{}'".format(name, printable(key)))
     p = _int(d, "player")
     if kind == STARS:
         bombs = _star_list(d.get("stars"), ("small", "bomb"), 2, "stars")

@@ -3,7 +3,8 @@
 The journal file is JSON: {"players": 3 or 4, "events": [event, ...]} with the event
 objects of docs/battle.md. Every event goes through the shared rules core, exactly as on
 the gadget; the first illegal one stops the replay (exit status 2, one line naming the
-event's index, counted from 0, and the ruling).
+event's index, counted from 0, and the ruling). A file over 4 MB, JSON nested deeper
+than 64 levels or with a key given twice is refused before any replay (docs/limits.md).
 """
 
 import json
@@ -13,6 +14,7 @@ from geekout.rules import battle_events as e
 
 from ..battle import json_events as jsonev
 from ..errors import UsageError
+from ..inputs import load_json, printable
 
 
 def register(sub):
@@ -32,28 +34,21 @@ def register(sub):
 
 
 def load_journal(path):
-    """(players, [event tuples]) from a journal file; UsageError names what is wrong."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
-    except OSError as ex:
-        raise UsageError("cannot read {}: {}".format(path, ex.strerror or ex)) from None
-    except UnicodeDecodeError:
-        raise UsageError("{}: not UTF-8 text".format(path)) from None
-    except json.JSONDecodeError as ex:
-        raise UsageError("{}: malformed JSON at line {} column {}: {}".format(
-            path, ex.lineno, ex.colno, ex.msg)) from None
+    """(players, [event tuples]) from a journal file; UsageError names what is wrong.
+    The file is refused before parsing when over inputs.MAX_FILE_BYTES, and when nested
+    deeper than inputs.MAX_JSON_DEPTH or holding a key twice (docs/limits.md)."""
+    data = load_json(path, what="battle journal")
     if not isinstance(data, dict):
-        raise UsageError("{}: the journal must be a JSON object".format(path))
+        raise UsageError("{}: the journal must be a JSON object".format(printable(path)))
     for key in data:
         if key not in ("players", "events", "note"):
-            raise UsageError("{}: unknown field '{}'".format(path, key))
+            raise UsageError("{}: unknown field '{}'".format(printable(path), printable(key)))
     players = data.get("players")
     if type(players) is not int or players not in (3, 4):
-        raise UsageError("{}: 'players' must be 3 or 4 (B1)".format(path))
+        raise UsageError("{}: 'players' must be 3 or 4 (B1)".format(printable(path)))
     events = data.get("events")
     if not isinstance(events, list):
-        raise UsageError("{}: 'events' must be a list".format(path))
+        raise UsageError("{}: 'events' must be a list".format(printable(path)))
     out = []
     for i, obj in enumerate(events):
         try:
