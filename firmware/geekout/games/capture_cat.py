@@ -2,15 +2,17 @@
 
 The catalog (data/geekmon_catalog.csv, written by `geekout capture catalog import`,
 which checks every row with rules/capture_catalog) is read once, when a Capture screen
-first needs it, into a compact form: the names, and 7 bytes a card (number, stages,
-types, weakness, specials, line id: cards of one line share it). The gadget reads it
-with a small reader (games/capture_catload.py, dropped after use) rather than the full
-checker, whose messages would stay in RAM; it checks each row's shape and values and
-refuses the file otherwise. A missing or
+first needs it, into a compact form: 7 bytes a card (number, stages, types, weakness,
+specials, line id: cards of one line share it) and the names, in blocks of 16 cards,
+each block one bytearray made at its size. No allocation grows with the catalog: at its
+limit (rules/capture_catalog: 150 cards, names of 16 bytes) a block is at most 384
+bytes. The gadget reads it with a small reader (games/capture_catload.py, dropped after
+use) rather than the full checker, whose messages would stay in RAM; it checks each
+row's shape and values and the limits, and refuses the file otherwise. A missing or
 bad file gives an empty catalog (the players then give cards' line structure at the
-end). A card on the table is tied to its catalog row through the
-core's card number: the printed number when the row has one (1-899), else 900 + the row
-index (rows without a number).
+end). A card on the table is tied to its catalog row through the core's card number:
+the printed number when the row has one (1-899), else 900 + the row index (rows
+without a number; the importer lets only the first 124 rows go without one).
 """
 
 import sys
@@ -37,31 +39,35 @@ _ACTIVE_TARGET = const(8)
 
 
 class Catalog:
-    """Names in one bytes object ("\n" after each) with their offsets, and 7 bytes a
-    card: a few hundred bytes where a list of strings would take kilobytes."""
+    """The cards in blocks of 16 (card r is item r & 15 of block r >> 4), each block one
+    bytearray: 7 bytes a card, then the cards' names, "\n" after each. 150 cards of
+    10-letter names take about 3.2 KB on the Pico (tests/firmware/test_capture_catalog_size.py)."""
 
     def __init__(self):
-        self.text = b""
-        self.offsets = bytearray()  # 2 bytes a card, little-endian
-        self.data = bytearray()
+        self.blocks = []
+        self.n = 0
         self.error = ""
 
     def __len__(self):
-        return len(self.offsets) // 2
+        return self.n
 
     def name(self, r):
         """Row r's name."""
-        o = self.offsets
-        start = o[2 * r] | o[2 * r + 1] << 8
-        return self.text[start:self.text.find(b"\n", start)].decode()
+        b = r >> 4
+        t = self.blocks[b]
+        start = min(16, self.n - (b << 4)) * _W  # the names start after the cards' bytes
+        for _ in range(r & 15):
+            start = t.find(b"\n", start) + 1
+        return t[start:t.find(b"\n", start)].decode()
 
     def get(self, r, f):
         """Byte f of row r: f 2 stages, 3 types, 4 weakness, 5 specials, 6 line id."""
-        return self.data[r * _W + f]
+        return self.blocks[r >> 4][(r & 15) * _W + f]
 
     def number(self, r):
-        return self.data[r * _W] | self.data[r * _W + 1] << 8
-
+        d = self.blocks[r >> 4]
+        i = (r & 15) * _W
+        return d[i] | d[i + 1] << 8
 
 
 _cat = None  # the loaded catalog
@@ -85,7 +91,7 @@ def cards(app):
     if _cat is None:
         _cat = Catalog()
         try:
-            f = app.board.data.open("geekout/data/geekmon_catalog.csv", "r")
+            f = app.board.data.open("geekout/data/geekmon_catalog.csv", "rb")
             try:
                 from geekout.games import capture_catload
 

@@ -15,10 +15,18 @@ weakness one type, or empty
 specials words joined by "/": starter, legendary, milemoon, hyro, mouselet, male,
          female (the Mouselet branches, C9), munchkey (C11)
 
-An empty field means "not known", never a default. No field holds a comma or a quote,
-so the device splits lines without a CSV library. `read_catalog` takes an open text
-file (the caller does the I/O) and returns Card tuples; `check_row` is shared with the
-host's `geekout capture catalog import`, so both refuse the same rows.
+An empty field means "not known", never a default. No field holds a comma, a quote or
+a control character (CR, LF, tab...), so the device splits lines without a CSV library.
+`read_catalog` takes an open text file (the caller does the I/O) and returns Card
+tuples; `check_row` and `check_catalog` are shared with the host's `geekout capture
+catalog import`, so both refuse the same rows.
+
+What the gadget can hold (games/capture_cat.py keeps 7 bytes a card and the names in
+RAM): at most MAX_CARDS cards, names of at most MAX_NAME bytes of UTF-8 (a line of the
+screen: an accented letter takes 2), line keys of at most MAX_KEY characters. Cards
+without a number (or numbered 900-999) are known on the gadget as 900 + their row
+index, which must stay below 1024 (10 bits of a card's traits int): so only the first
+ROW_NUMBERS (124) cards may lack a number 1-899.
 """
 
 from micropython import const
@@ -26,6 +34,12 @@ from micropython import const
 from .capture_score import TYPE_NAMES, type_id
 
 COLUMNS = ("number", "name", "line", "stages", "types", "weakness", "specials")
+# Limits of the gadget (module docstring; figures in tests/firmware/test_capture_catalog_size.py).
+MAX_CARDS = const(150)  # the real game's 78 cards plus the expansions
+MAX_NAME = const(16)  # bytes of UTF-8: one line of the 128-pixel screen, which draws
+# each byte as an 8-pixel glyph (framebuf's font has ASCII only)
+MAX_KEY = const(24)  # characters of a line key ("044-045-046" is 11)
+ROW_NUMBERS = const(124)  # rows 0-123 may go without a number: 900 + 123 = 1023
 SPECIALS = ("starter", "legendary", "milemoon", "hyro", "mouselet", "male", "female", "munchkey")
 SP_STARTER = const(1)
 SP_LEGENDARY = const(2)
@@ -45,6 +59,15 @@ STAGES = const(3)
 TYPES = const(4)
 WEAKNESS = const(5)
 SPECIAL = const(6)
+
+
+def _ascii_digits(text):
+    """True for "0".."9" only: str.isdigit() takes "²" (which int() then refuses) and
+    int() reads "٣" as 3."""
+    for ch in text:
+        if not "0" <= ch <= "9":
+            return False
+    return len(text) > 0
 
 
 def _split(text, sep="/"):
@@ -71,15 +94,24 @@ def check_row(fields):
         raise RowError("row", "{} fields, expected {}".format(len(fields), len(COLUMNS)))
     number, name, line, stages, types, weakness, specials = [f.strip() for f in fields]
     for i in range(len(COLUMNS)):
-        if "," in fields[i] or '"' in fields[i] or "\n" in fields[i]:
-            raise RowError(COLUMNS[i], "no commas, quotes or line breaks inside a field")
+        if "," in fields[i] or '"' in fields[i]:
+            raise RowError(COLUMNS[i], "no commas or quotes inside a field")
+        for ch in fields[i]:
+            if ord(ch) < 32 or ord(ch) == 127:
+                raise RowError(COLUMNS[i], "no line breaks (CR, LF) or other control "
+                               "characters inside a field")
     num = 0
     if number:
-        if not number.isdigit() or not 1 <= int(number) <= 999:
+        if not _ascii_digits(number) or not 1 <= int(number) <= 999:
             raise RowError("number", "{!r} is not a card number 1-999".format(number))
         num = int(number)
     if not name:
         raise RowError("name", "missing")
+    if len(name.encode()) > MAX_NAME:
+        raise RowError("name", "{!r} is longer than {} letters, one line of the gadget's "
+                       "screen (an accented letter counts 2)".format(name, MAX_NAME))
+    if len(line) > MAX_KEY:
+        raise RowError("line", "{!r} is longer than {} characters".format(line, MAX_KEY))
     st = 0
     if stages:
         if stages not in ("1", "2", "3", "4"):
@@ -125,8 +157,15 @@ def check_catalog(cards):
     names = {}
     numbers = {}
     lines = {}
+    if len(cards) > MAX_CARDS:
+        return (MAX_CARDS, "row", "more than {} cards: the gadget holds at most {}".format(
+            MAX_CARDS, MAX_CARDS))
     for i in range(len(cards)):
         c = cards[i]
+        if i >= ROW_NUMBERS and not 0 < c[NUMBER] < 900:
+            return (i, "number", "card {} needs a number 1-899: the gadget numbers a card "
+                    "without one 900 + its place, and only the first {} fit".format(
+                        i + 1, ROW_NUMBERS))
         key = c[NAME].lower()
         if key in names:
             return (i, "name", "{!r} already on an earlier row".format(c[NAME]))
@@ -204,6 +243,9 @@ def read_catalog(stream):
             if tuple(header) != COLUMNS:
                 raise ValueError("line 1: header must be " + ",".join(COLUMNS))
             continue
+        if len(cards) == MAX_CARDS:
+            raise ValueError("line {}: more than {} cards: the gadget holds at most {}".format(
+                lineno, MAX_CARDS, MAX_CARDS))
         try:
             cards.append(check_row(fields))
         except RowError as e:
