@@ -4,19 +4,26 @@ The owner types the cards in a spreadsheet and saves CSV with a header row namin
 columns (number, name, line, stages, types, weakness, specials; any order, any case).
 Rows are numbered as in the spreadsheet: the header is row 1. Multi-valued fields
 (types, specials) take "/", ";" or spaces between values. Every row is checked with the
-device's own rules (geekout.rules.capture_catalog.check_row) and then across rows; the
-first bad row stops the import with a message naming the row and the field, and nothing
-is written. The output is the normalised data file the gadget reads.
+device's own rules (geekout.rules.capture_catalog.check_row) and then across rows,
+including what the gadget can hold (at most MAX_CARDS cards, names of MAX_NAME bytes);
+the first bad row stops the import with a message naming the row and the field, and
+nothing is written. The output is the normalised data file the gadget reads: written to
+a temporary file beside it, read back with the tools' reader and with the gadget's own
+(games/capture_catload.py), and renamed over the old file only when both give back the
+cards that were checked. The new file keeps the mode of the file it replaces, or gets
+the one a plain open() gives (0o666 less the umask), not tempfile's 0o600.
 """
 
 import csv
 import io
 import os
-import tempfile
+import secrets
+import stat
 from pathlib import Path
 
 from geekout.rules import capture_catalog as cat
 
+from .. import inputs
 from ..errors import UsageError
 
 DEFAULT_OUT = Path(__file__).resolve().parents[3] / "firmware" / "geekout" / "data" / "geekmon_catalog.csv"
@@ -31,7 +38,15 @@ def _norm_multi(text):
 def parse_csv(text):
     """CSV text -> checked card tuples; UsageError naming row and field."""
     reader = csv.reader(io.StringIO(text))
-    rows = list(reader)
+    rows = []
+    try:
+        for row in reader:
+            rows.append(row)
+    except csv.Error as e:
+        if "new-line" in str(e):
+            raise UsageError("line {}: a line break (CR) inside a field that is not quoted; "
+                             "rows end with LF or CR LF".format(reader.line_num)) from None
+        raise UsageError("line {}: not CSV: {}".format(reader.line_num, e)) from None
     if not rows:
         raise UsageError("row 1: empty file (a header row is needed: {})".format(",".join(cat.COLUMNS)))
     header = [h.strip().lower() for h in rows[0]]
@@ -52,6 +67,9 @@ def parse_csv(text):
             continue
         if len(row) != len(header):
             raise UsageError("row {}: {} fields, the header has {}".format(i + 1, len(row), len(header)))
+        if len(cards) == cat.MAX_CARDS:
+            raise UsageError("row {}: more than {} cards: the gadget holds at most {}".format(
+                i + 1, cat.MAX_CARDS, cat.MAX_CARDS))
         fields = [row[j] for j in order]
         fields[4] = _norm_multi(fields[4])
         fields[6] = _norm_multi(fields[6])
@@ -72,39 +90,110 @@ def render(cards):
     return ",".join(cat.COLUMNS) + "\n" + "".join(cat.format_row(c) + "\n" for c in cards)
 
 
-def import_catalog(src, out=DEFAULT_OUT):
-    """Check `src` and write the device data file to `out` (temp file, then rename, so
-    a failed import leaves the old file whole). Returns the cards written."""
+LIMITS = ("The gadget holds at most {} cards, names of at most {} letters (one line of its "
+          "screen; an accented letter counts 2), line keys of at most {} characters, and "
+          "only the first {} cards may go without a number 1-899").format(
+              cat.MAX_CARDS, cat.MAX_NAME, cat.MAX_KEY, cat.ROW_NUMBERS)
+# The largest CSV read: 150 cards are about 10 KB; a spreadsheet may pad with empty rows.
+MAX_CSV_BYTES = 1024 * 1024
+# The largest data file `score --catalog` reads: 151 lines of at most 300 bytes.
+MAX_DATA_BYTES = 64 * 1024
+
+
+def _old_mode(out):
+    """The mode of the regular file `out` replaces, or None."""
     try:
-        with open(src, encoding="utf-8-sig", newline="") as f:
-            text = f.read()
-    except OSError as e:
-        raise UsageError("cannot read {}: {}".format(src, e.strerror or e)) from None
-    except UnicodeDecodeError:
-        raise UsageError("{}: not UTF-8 text".format(src)) from None
+        st = os.stat(out)
+    except OSError:
+        return None
+    return stat.S_IMODE(st.st_mode) if stat.S_ISREG(st.st_mode) else None
+
+
+def _reads_back(tmp, cards):
+    """None when the file at `tmp` reads back as `cards` with the tools' reader and with
+    the gadget's (the same values, cards of one line sharing a line id), else what
+    differs (one line)."""
+    try:
+        with open(tmp, encoding="utf-8") as f:
+            again = cat.read_catalog(f)
+    except (ValueError, OSError) as e:
+        return "the tools' reader refuses it: {}".format(e)
+    if again != cards:
+        n = min(len(again), len(cards))
+        i = next((i for i in range(n) if again[i] != cards[i]), n)
+        return "the tools' reader gives card {} differently".format(i + 1)
+    from geekout.games import capture_catload
+    from geekout.games.capture_cat import Catalog
+
+    got = Catalog()
+    try:
+        with open(tmp, "rb") as f:
+            capture_catload.load(got, f)
+    except (ValueError, OSError) as e:
+        return "the gadget's reader refuses it: {}".format(e)
+    if len(got) != len(cards):
+        return "the gadget's reader gives {} cards, not {}".format(len(got), len(cards))
+    ids = {}
+    for i, c in enumerate(cards):
+        line = 255 if c[cat.LINE] is None else ids.setdefault(c[cat.LINE], min(len(ids), 254))
+        mine = (got.number(i), got.name(i), got.get(i, 2), got.get(i, 3), got.get(i, 4),
+                got.get(i, 5), got.get(i, 6))
+        if mine != (c[cat.NUMBER], c[cat.NAME], c[cat.STAGES], c[cat.TYPES], c[cat.WEAKNESS],
+                    c[cat.SPECIAL], line):
+            return "the gadget's reader gives card {} differently".format(i + 1)
+    return None
+
+
+def import_catalog(src, out=DEFAULT_OUT):
+    """Check `src` and write the device data file to `out` (temp file, read back, then
+    rename, so a failed import leaves the old file whole). Returns the cards written."""
+    text = inputs.read_text(src, MAX_CSV_BYTES, "catalog CSV")
+    if text.startswith("\ufeff"):  # the byte order mark some spreadsheets write
+        text = text[1:]
     cards = parse_csv(text)
     data = render(cards)
     out = Path(out)
     if not out.parent.is_dir():
         raise UsageError("--out {}: no such directory".format(out.parent))
-    fd, tmp = tempfile.mkstemp(dir=str(out.parent), prefix=".catalog-", suffix=".tmp")
+    if out.is_dir():
+        raise UsageError("--out {}: is a folder, not a file".format(out))
+    mode = _old_mode(out)
+    tmp = None
     try:
+        for _ in range(5):
+            name = out.parent / ".{}.{}.tmp".format(out.name, secrets.token_hex(4))
+            try:
+                # 0o666: the umask applies, as to any file a plain open() makes
+                fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            except FileExistsError:
+                continue
+            tmp = name
+            break
+        if tmp is None:
+            raise UsageError("cannot write {}: no free temporary name beside it".format(out))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
             f.write(data)
+        why = _reads_back(tmp, cards)
+        if why:
+            raise UsageError("{}: nothing written: the data file would not read back as "
+                             "checked ({})".format(src, why))
+        if mode is not None:
+            os.chmod(tmp, mode)  # the replaced file's mode
         os.replace(tmp, out)
+        tmp = None
     except OSError as e:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
         raise UsageError("cannot write {}: {}".format(out, e.strerror or e)) from None
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
     return cards
 
 
 def load_data_file(path):
-    """Cards of a device data file (for `score --catalog`)."""
+    """Cards of a device data file (for `score --catalog`): at most MAX_DATA_BYTES,
+    read as the tools read it (universal newlines)."""
+    text = inputs.read_text(path, MAX_DATA_BYTES, "catalog data file")
     try:
-        with open(path, encoding="utf-8") as f:
-            return cat.read_catalog(f)
-    except OSError as e:
-        raise UsageError("cannot read {}: {}".format(path, e.strerror or e)) from None
+        return cat.read_catalog(io.StringIO(text, newline=None))
     except ValueError as e:
-        raise UsageError("{}: {}".format(path, e)) from None
+        raise UsageError("{}: {}".format(path, inputs.printable(e))) from None

@@ -13,20 +13,27 @@ def register(sub):
 
     s = csub.add_parser("score", help="score the end of a game from a score file (JSON)",
                         description="Score a Geekmon Capture game: every card's points, the "
-                                    "totals and the winners (rulings C4-C10, C12, C13).")
-    s.add_argument("file", metavar="FILE", help="score file (format: docs/capture.md)")
+                                    "totals and the winners (rulings C4-C10, C12, C13). "
+                                    "Limits, checked before any scoring: "
+                                    + scorefile.LIMITS + ".")
+    s.add_argument("file", metavar="FILE",
+                   help="score file (format: docs/capture.md), " + scorefile.LIMITS)
     s.add_argument("--catalog", nargs="?", const=str(catalog_mod.DEFAULT_OUT), default=None,
                    metavar="DATA",
                    help="fill fields a card leaves out from a catalog data file "
-                        "(default file: the device catalog)")
+                        "(default file: the device catalog; at most {} KB)".format(
+                            catalog_mod.MAX_DATA_BYTES // 1024))
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=run_score)
 
     c = csub.add_parser("catalog", help="the Geekmon card catalog")
     ccsub = c.add_subparsers(dest="catalog_command", metavar="ACTION", parser_class=type(p))
     ccsub.required = True
-    imp = ccsub.add_parser("import", help="check a catalog CSV and write the device data file")
-    imp.add_argument("file", metavar="FILE.csv", help="catalog typed in a spreadsheet, saved as CSV")
+    imp = ccsub.add_parser("import", help="check a catalog CSV and write the device data file",
+                           description="Check a catalog CSV row by row and write the data "
+                                       "file the gadget reads. " + catalog_mod.LIMITS + ".")
+    imp.add_argument("file", metavar="FILE.csv", help="catalog typed in a spreadsheet, saved as "
+                     "CSV (at most {} KB)".format(catalog_mod.MAX_CSV_BYTES // 1024))
     imp.add_argument("--out", default=str(catalog_mod.DEFAULT_OUT),
                      help="data file to write (default: the firmware's)")
     imp.add_argument("--json", action="store_true", help="print one JSON object")
