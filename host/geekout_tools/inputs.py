@@ -101,20 +101,38 @@ def load_json(path, limit=MAX_FILE_BYTES, what="JSON file", depth=MAX_JSON_DEPTH
     return parse_json(read_text(path, limit, what), printable(path), depth)
 
 
-def ascii_int(text, name, low=None, high=None):
-    """An integer written in ASCII digits (an optional leading minus), within [low, high];
-    `name` (an option or a field) is said in the error."""
+def is_ascii_int(text):
+    """Whether `text` is a whole number in ASCII digits, an optional leading minus and
+    surrounding spaces allowed ("٣" and "²" are digits to str.isdigit(), not here)."""
     s = text.strip() if isinstance(text, str) else ""
     digits = s[1:] if s[:1] == "-" else s
-    if not digits or not digits.isascii() or not digits.isdigit() or len(digits) > 30:
-        raise UsageError("{}: {!r} is not a whole number".format(name, text))
-    value = int(s)
-    if low is not None and value < low or high is not None and value > high:
-        if high is None:
-            raise UsageError("{}: {} is below {}".format(name, value, low))
-        if low is None:
-            raise UsageError("{}: {} is above {}".format(name, value, high))
-        raise UsageError("{}: {} is not in {}..{}".format(name, value, low, high))
+    return bool(digits) and digits.isascii() and digits.isdigit()
+
+
+def ascii_int(text, name, low=None, high=None):
+    """An integer written in ASCII digits (an optional leading minus), within [low, high];
+    `name` (an option or a field) is said in the error. More than 30 digits is out of
+    any range (and is not converted: int() of a huge string takes long)."""
+    if not is_ascii_int(text):
+        raise UsageError("{}: '{}' is not a whole number".format(name, printable(text, 40)))
+    s = text.strip()
+    digits = s.lstrip("-")
+    if len(digits) > 30:
+        shown = printable(s, 12)
+        negative = s[0] == "-"
+        if negative and low is None or not negative and high is None:
+            raise UsageError("{}: {} has more than 30 digits".format(name, shown))
+        value, too_low, too_high = None, negative, not negative
+    else:
+        value = shown = int(s)
+        too_low = low is not None and value < low
+        too_high = high is not None and value > high
+    if too_low or too_high:
+        if low is not None and high is not None:
+            raise UsageError("{}: {} is not in {}..{}".format(name, shown, low, high))
+        if too_low:
+            raise UsageError("{}: {} is below {}".format(name, shown, low))
+        raise UsageError("{}: {} is above {}".format(name, shown, high))
     return value
 
 

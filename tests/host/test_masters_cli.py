@@ -73,3 +73,77 @@ def test_text_play_undo_and_quit():
     text = "\n".join(lines)
     assert "type a number from 1 to" in text
     assert "nothing to undo" in text
+
+
+def one_line_error(code, out, err, *words):
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.count("\n") == 1 and err.startswith("geekout: error: ")
+    for w in words:
+        assert w in err, err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--players", "\u0663"], ["--players", "not a whole number"]),  # Arabic-Indic 3
+    (["--players", "\u00b2"], ["--players"]),  # superscript 2
+    (["--players", "0"], ["--players", "0 is not in 1..4"]),
+    (["--games", "1" + "0" * 30], ["--games", "not in 1..1000000"]),
+    (["--games", "1000001"], ["--games", "1000001 is not in 1..1000000"]),
+    (["--games", "\u0665"], ["--games"]),
+    (["--seed", "-1"], ["--seed", "0..4294967295"]),
+    (["--seed", "4294967296"], ["--seed", "0..4294967295"]),
+    (["--seed", "\u0663"], ["--seed"]),
+    (["--strategies", "reach-\u0663"], ["reach-\u0663", "1 <= K <= 10"]),
+    (["--strategies", "bogus\x1b[2J"], ["bogus\\x1b[2J"]),
+])
+def test_simulate_numbers_ascii_and_bounded(capsys, argv, words):
+    one_line_error(*run(capsys, "masters", "simulate", *argv), *words)
+
+
+def test_simulate_limits_in_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["masters", "simulate", "--help"])
+    out = capsys.readouterr().out
+    assert "1-1,000,000" in out and "0-4294967295" in out
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--players", "\u0663"], ["--players"]),
+    (["--players", "0"], ["--players"]),
+    (["--seed", "\u00b2"], ["--seed"]),
+])
+def test_play_options_ascii(capsys, argv, words):
+    one_line_error(*run(capsys, "masters", "play", *argv), *words)
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--used", "\u0663", "--inactive", "7"], ["--used", "whole number"]),
+    (["--used", "10", "--need", "\u0665"], ["--need", "whole number"]),
+    (["--used", "10", "--need", "9" * 40], ["--need", "from 1 to 55"]),
+    (["--used", "9" * 40], ["--used"]),
+])
+def test_advise_numbers_ascii(capsys, argv, words):
+    one_line_error(*run(capsys, "masters", "advise", *argv), *words)
+
+
+@pytest.mark.parametrize("answer", ["\u00b2", "\u0663", "1\u00b2", "-1", "+1", " "])
+def test_text_play_refuses_non_ascii_choice(answer):
+    """"²" made int() raise (a crash) and "٣" chose the third step."""
+    from geekout_tools.masters.textplay import play
+
+    answers = iter([answer, "q"])
+    lines = []
+    assert play(1, seed=3, inp=lambda _p: next(answers), out=lines.append) == 0
+    assert sum("type a number from 1 to" in x for x in lines) == 1
+    assert not any("->" in x for x in lines)  # nothing was played
+
+
+def test_text_play_command_on_bad_bytes():
+    """The real command, its stdin not UTF-8 then "²": asked again, no traceback."""
+    import subprocess
+    import sys
+
+    res = subprocess.run([sys.executable, "-m", "geekout_tools.cli", "masters", "play",
+                          "--seed", "3"], input=b"\xff\xfe\n\xc2\xb2\nq\n",
+                         capture_output=True, timeout=60)
+    assert res.returncode == 0 and b"Traceback" not in res.stderr, res.stderr
+    assert res.stdout.count(b"type a number from 1 to") == 2

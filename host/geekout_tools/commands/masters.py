@@ -1,20 +1,19 @@
-"""`geekout masters ...`: play, simulate (and analyse) Geek Out! Masters on the host."""
+"""`geekout masters ...`: play, simulate (and analyse) Geek Out! Masters on the host.
+
+Numbers are ASCII digits only, each within its stated range (docs/limits.md): --players
+1-4, --games 1-1,000,000, --seed 0-4,294,967,295; a bad one is one line naming the
+option, exit status 2.
+"""
 
 import json
 import sys
 
 from ..errors import UsageError
+from ..inputs import ascii_int, printable
 from ..masters import strategies as strat
 
-
-def _positive(text):
-    try:
-        value = int(text)
-    except ValueError:
-        raise UsageError("'{}' is not a whole number".format(text)) from None
-    if value < 1:
-        raise UsageError("'{}' must be at least 1".format(text))
-    return value
+MAX_GAMES = 1000000  # about 5 hours of 4 players at ~60 games/s: far above any study
+MAX_SEED = 2 ** 32 - 1
 
 
 def _strategy_help():
@@ -40,8 +39,10 @@ def register(sub):
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     s.add_argument("--players", type=str, default="2", help="1-4 players (default 2)")
-    s.add_argument("--games", type=str, default="1000", help="number of games (default 1000)")
-    s.add_argument("--seed", type=str, default="0", help="random seed (default 0)")
+    s.add_argument("--games", type=str, default="1000",
+                   help="number of games, 1-{:,} (default 1000)".format(MAX_GAMES))
+    s.add_argument("--seed", type=str, default="0",
+                   help="random seed, 0-{} (default 0)".format(MAX_SEED))
     s.add_argument("--strategies", default="odds",
                    help="comma-separated strategy per seat, or one for all (default odds)")
     s.add_argument("--json", action="store_true", help="print one JSON object")
@@ -49,7 +50,8 @@ def register(sub):
 
     play = msub.add_parser("play", help="play a game in the terminal (text mode)")
     play.add_argument("--players", type=str, default="1", help="1-4 players (default 1)")
-    play.add_argument("--seed", type=str, default=None, help="random seed for the dice")
+    play.add_argument("--seed", type=str, default=None,
+                      help="random seed for the dice, 0-{}".format(MAX_SEED))
     play.set_defaults(func=run_play)
 
     so = msub.add_parser(
@@ -87,24 +89,18 @@ def register(sub):
 
 
 def _players(text):
-    n = _positive(text)
-    if n > 4:
-        raise UsageError("--players must be 1-4, not {}".format(n))
-    return n
+    return ascii_int(text, "--players", 1, 4)
 
 
 def _seed(text):
-    try:
-        return int(text)
-    except ValueError:
-        raise UsageError("--seed must be a whole number, not '{}'".format(text)) from None
+    return ascii_int(text, "--seed", 0, MAX_SEED)
 
 
 def run_simulate(args):
     from ..masters.simulate import simulate
 
     players = _players(args.players)
-    games = _positive(args.games)
+    games = ascii_int(args.games, "--games", 1, MAX_GAMES)
     seed = _seed(args.seed)
     specs = [s.strip() for s in args.strategies.split(",")]
     if len(specs) not in (1, players):
@@ -113,7 +109,7 @@ def run_simulate(args):
         try:
             strat.make_strategy(spec)
         except ValueError as e:
-            raise UsageError(str(e)) from None
+            raise UsageError(printable(e)) from None
 
     progress = None
     if not args.json and sys.stderr.isatty() and games >= 200:
@@ -140,6 +136,10 @@ def run_play(args):
 
     players = _players(args.players)
     seed = None if args.seed is None else _seed(args.seed)
+    try:  # a byte that is not UTF-8 on the terminal is a wrong answer, not a crash
+        sys.stdin.reconfigure(errors="replace")
+    except (AttributeError, ValueError):  # not a text file (a test's stand-in)
+        pass
     return play(players, seed)
 
 

@@ -9,6 +9,7 @@ many points instead of expected points.
 from geekout.rules import masters as m
 
 from ..errors import UsageError
+from ..inputs import ascii_int, is_ascii_int, printable
 from . import solver as sv
 
 
@@ -27,28 +28,26 @@ def parse_faces(text):
 
 
 def parse_count(text, what):
-    try:
-        value = int(text)
-    except (TypeError, ValueError):
-        raise UsageError("--{} must be a whole number, not '{}'".format(what, text)) from None
-    if value < 0:
-        raise UsageError("--{} cannot be negative ({})".format(what, value))
-    return value
+    """A zone's dice count in ASCII digits. Raises UsageError."""
+    if not is_ascii_int(text):
+        raise UsageError("--{} must be a whole number, not '{}'".format(what, printable(text, 40)))
+    if text.strip().startswith("-"):
+        raise UsageError("--{} cannot be negative ({})".format(what, printable(text.strip(), 12)))
+    return ascii_int(text, "--" + what, 0)  # the total of 10 is check_position's
 
 
 def parse_need(text, allow_all=False):
-    """--need: 1-55 (or 'all' where allowed)."""
+    """--need: 1-55 in ASCII digits (or 'all' where allowed)."""
     if allow_all and str(text).strip().lower() == "all":
         return "all"
-    try:
-        value = int(text)
-    except (TypeError, ValueError):
+    if not is_ascii_int(text):
         raise UsageError("--need must be a whole number from 1 to 55{}, not '{}'".format(
-            " or 'all'" if allow_all else "", text)) from None
-    if not 1 <= value <= 55:
+            " or 'all'" if allow_all else "", printable(text, 40)))
+    t = text.strip()
+    if len(t) > 30 or not 1 <= int(t) <= 55:
         raise UsageError("--need must be from 1 to 55 (the most one turn can score), "
-                         "not {}".format(value))
-    return value
+                         "not {}".format(printable(t, 12)))
+    return int(t)
 
 
 def check_position(active, inactive, used, scored):

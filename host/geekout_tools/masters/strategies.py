@@ -208,7 +208,11 @@ def _no_param(param, cls):
 
 
 def _reach(param):
-    return Reach(4 if param is None else int(param))
+    if param is None:
+        return Reach(4)
+    if not (param.isascii() and param.isdigit()) or len(param) > 2:  # int() takes "٣"
+        raise ValueError("reach-K needs K in digits, 1 <= K <= 10")
+    return Reach(int(param))
 
 
 STRATEGIES = {

@@ -2,13 +2,16 @@
 
 The gadget's own simulator (`geekout sim`) shows the real firmware; this is the plain
 way to play or check the rules with only a keyboard: the computer rolls, the players
-choose by number, `u` takes back the last decision, `q` quits.
+choose by number (ASCII digits; anything else is asked again), `u` takes back the last
+decision, `q` quits.
 """
 
 import random
-import sys
 
 from geekout.rules import masters as m
+
+from ..errors import UsageError
+from ..inputs import ascii_int
 
 
 def _zones(s):
@@ -54,10 +57,12 @@ def play(players, seed=None, inp=input, out=print):
                 s = back[0]
                 seen = min(seen, len(s.turns))
             continue
-        if not line.isdigit() or not 1 <= int(line) <= len(legal):
+        try:
+            choice = ascii_int(line, "choice", 1, len(legal))
+        except UsageError:  # "²" and "٣" are digits to str.isdigit(), not choices here
             out("type a number from 1 to {}".format(len(legal)))
             continue
-        s.apply_action(legal[int(line) - 1])
+        s.apply_action(legal[choice - 1])
         m.play_chance(s, rng.randrange)
     _report_turns(s, seen, out)
     out("\nGame over. Totals: {}".format(" ".join(str(t) for t in s.totals)))
@@ -65,5 +70,3 @@ def play(players, seed=None, inp=input, out=print):
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(play(1))
