@@ -97,7 +97,7 @@ def check_row(fields):
         if "," in fields[i] or '"' in fields[i]:
             raise RowError(COLUMNS[i], "no commas or quotes inside a field")
         for ch in fields[i]:
-            if ord(ch) < 32 or ord(ch) == 127:
+            if ord(ch) < 32 or 127 <= ord(ch) < 160:  # C0, DEL, C1 (NEL...)
                 raise RowError(COLUMNS[i], "no line breaks (CR, LF) or other control "
                                "characters inside a field")
     num = 0
