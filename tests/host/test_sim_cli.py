@@ -71,6 +71,67 @@ def test_bad_input_exit_2_one_line(args, word, capsys, tmp_path):
     assert not shot.exists() and not Path("a.jpg").exists()
 
 
+@pytest.mark.parametrize("args, words", [
+    (["--screenshot", "{tmp}/missing/shot.png"], "the folder {tmp}/missing does not exist"),
+    (["--screenshot", "{tmp}/folder.png"], "is a folder, not a file"),
+    (["--flash", "{tmp}/file"], "--flash {tmp}/file: not a folder"),
+    (["--flash", "{tmp}/missing/flash"], "the folder {tmp}/missing does not exist"),
+    (["--heap", "1"], "--heap 1: too small: the firmware needs at least 96K"),
+    (["--runtime", "micropython", "--heap", "64K"], "needs at least 96K"),
+    (["--heap", "100000M"], "too large: at most 64M"),
+    (["--heap", "\u0663K"], "--heap must look like 128K"),
+    (["--random-presses", "1" + "0" * 30], "--random-presses: 100000000000... is not in 0..1000000"),
+    (["--random-presses", "1000001"], "1000001 is not in 0..1000000"),
+    (["--random-presses", "\u0663"], "--random-presses: '\u0663' is not a whole number"),
+    (["--seed", "-1"], "--seed: -1 is not in 0..4294967295"),
+    (["--seed", "4294967296"], "--seed: 4294967296 is not in 0..4294967295"),
+    (["--keys", ",".join(["OK"] * 10001)], "--keys names 10,001 keys, more than the most, 10,000"),
+    (["--keys", "OK,\x1b[2J"], "unknown key '\\x1b[2J'"),
+    (["--runtime", "x\ny"], "not 'x\\x0ay'"),
+])
+def test_hostile_input_exit_2_one_line(args, words, capsys, tmp_path):
+    """Each refused before the run: one line, nothing written (no flash folder made)."""
+    (tmp_path / "file").write_text("not a flash\n")
+    (tmp_path / "folder.png").mkdir()
+    before = sorted(p.name for p in tmp_path.iterdir())
+    args = [a.format(tmp=tmp_path) for a in args]
+    code = main(["sim", "--headless"] + args)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err.count("\n") == 1 and words.format(tmp=tmp_path) in err, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == before
+    assert (tmp_path / "file").read_text() == "not a flash\n"
+
+
+def test_limits_in_help(capsys):
+    with pytest.raises(SystemExit):
+        main(["sim", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for limit in ("0-1,000,000", "0-4294967295", "96K-64M", "at most 10,000"):
+        assert limit in out
+
+
+def test_flash_folder_made_in_a_folder_that_exists(tmp_path):
+    res = run("sim", "--headless", "--random-presses", "5", "--flash", str(tmp_path / "flash"))
+    assert res.returncode == 0, res.stderr
+    assert (tmp_path / "flash").is_dir()
+
+
+def test_screenshot_that_cannot_be_written_one_line(tmp_path, monkeypatch, capsys):
+    """A full disk when the screenshot is written: one line, no report printed."""
+    from geekout_tools.sim import host
+
+    def full(*_a):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(host, "save_png", full)
+    code = main(["sim", "--headless", "--keys", "OK", "--screenshot", str(tmp_path / "s.png")])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert err == "geekout: error: cannot write the screenshot {}: No space left on device\n".format(
+        tmp_path / "s.png")
+
+
 def test_interactive_needs_headless_for_json(capsys):
     assert main(["sim", "--json"]) == 2
     assert "--headless" in capsys.readouterr().err

@@ -9,9 +9,15 @@ reports {"presses", "screens", "errors", "peak_heap_bytes"} (DESIGN.md).
 deployed build on an emulated RP2040 with the real MicroPython rp2 firmware (node,
 rp2040js), headless or interactive; its JSON adds "free_heap_at_boot", "press_ms",
 "flash_erases", "flash_programs", and --flash names a flash image file.
+
+Numbers are ASCII digits within stated limits (docs/limits.md): --random-presses
+0-1,000,000, --seed 0-4294967295 (the xorshift's 32-bit state), --heap 96K-64M, --keys
+at most 10,000. --screenshot's folder and --flash (a folder, or with --runtime pico an
+image file) are checked before the run: a bad one is one line, exit status 2.
 """
 
 import json
+import os
 import re
 import shutil
 import sys
@@ -19,21 +25,33 @@ import tempfile
 from pathlib import Path
 
 from ..errors import UsageError
+from ..inputs import ascii_int, printable
+
+MAX_PRESSES = 1000000  # ~1 h on CPython, longer on the unix port; the fuzz runs use 100,000
+MAX_KEYS = 10000
+MAX_SEED = 2 ** 32 - 1  # simboard.Dice keeps 32 bits: larger seeds only repeat these
+# The firmware on the unix port does not boot in 64K (MemoryError) and boots in 72K;
+# 96K leaves a margin for the import path. A game needs more: 110K-160K (tests/host).
+MIN_HEAP = 96 * 1024
+MAX_HEAP = 64 * 1024 * 1024  # 270 times the Pico's 241K; the unix port allocates it whole
 
 
 def register(sub):
     p = sub.add_parser("sim", help="run the gadget's firmware in the terminal (no hardware)",
                        description=__doc__.split("\n\n")[0])
     p.add_argument("--headless", action="store_true", help="no terminal UI: scripted/random presses")
-    p.add_argument("--random-presses", default="0", help="random presses to make (headless)")
-    p.add_argument("--seed", default="1", help="seed for the dice and the presses (default 1)")
+    p.add_argument("--random-presses", default="0", help="random presses to make (headless), "
+                   "0-{:,}".format(MAX_PRESSES))
+    p.add_argument("--seed", default="1", help="seed for the dice and the presses, "
+                   "0-{} (default 1)".format(MAX_SEED))
     p.add_argument("--keys", default="", help="comma-separated keys pressed first: "
-                   "UP,DOWN,OK,BACK,LONG_OK,LONG_BACK (or U,D,O,B,LO,LB)")
+                   "UP,DOWN,OK,BACK,LONG_OK,LONG_BACK (or U,D,O,B,LO,LB), at most "
+                   "{:,}".format(MAX_KEYS))
     p.add_argument("--runtime", default="cpython", help="cpython (default), micropython "
                    "(the .mpy firmware on the MicroPython unix port; headless only) or pico "
                    "(the .mpy firmware on an emulated RP2040 with the real rp2 MicroPython)")
-    p.add_argument("--heap", default=None, help="MicroPython heap size (default 128K; "
-                   "not with --runtime pico, whose heap is the rp2 port's)")
+    p.add_argument("--heap", default=None, help="MicroPython heap size, 96K-64M (default "
+                   "128K; not with --runtime pico, whose heap is the rp2 port's)")
     p.add_argument("--flash", default=None, help="directory standing for the gadget's flash, "
                    "with --runtime pico a flash image file (kept between runs; default: a "
                    "fresh temporary one headless)")
@@ -51,27 +69,80 @@ def register(sub):
     return p
 
 
-def _int(name, text, lo=0):
+def parse_heap(text):
+    """--heap: bytes from '128K', '2M' or a plain byte count, within MIN_HEAP..MAX_HEAP."""
+    m = re.fullmatch(r"([1-9][0-9]{0,9})([KkMm]?)", text.strip())
+    if not m:
+        raise UsageError("--heap must look like 128K, not '{}'".format(printable(text, 40)))
+    size = int(m.group(1)) * {"": 1, "k": 1024, "m": 1024 * 1024}[m.group(2).lower()]
+    if size < MIN_HEAP:
+        raise UsageError("--heap {}: too small: the firmware needs at least {}K on the "
+                         "MicroPython unix port (it does not boot in 64K)".format(
+                             text.strip(), MIN_HEAP // 1024))
+    if size > MAX_HEAP:
+        raise UsageError("--heap {}: too large: at most {}M".format(
+            text.strip(), MAX_HEAP // (1024 * 1024)))
+    return size
+
+
+def check_screenshot(path):
+    """--screenshot: a .png file whose folder exists and can be written (before the run)."""
+    shown = printable(path)
+    if not path.lower().endswith(".png"):
+        raise UsageError("--screenshot must name a .png file")
+    p = Path(path)
+    folder = p.parent
+    if p.is_dir():
+        raise UsageError("--screenshot {}: is a folder, not a file".format(shown))
+    if not folder.is_dir():
+        raise UsageError("--screenshot {}: the folder {} does not exist".format(
+            shown, printable(folder)))
+    if not os.access(folder, os.W_OK | os.X_OK) or p.exists() and not os.access(p, os.W_OK):
+        raise UsageError("--screenshot {}: cannot write there (permission denied)".format(shown))
+
+
+def save_screenshot(buf, leds, path):
+    """host.save_png, a failure (a full disk) as one line."""
+    from ..sim import host
+
     try:
-        v = int(text)
-    except ValueError:
-        raise UsageError("{} must be a whole number, not '{}'".format(name, text)) from None
-    if v < lo:
-        raise UsageError("{} must be at least {}".format(name, lo))
-    return v
+        host.save_png(buf, leds, path)
+    except OSError as e:
+        raise UsageError("cannot write the screenshot {}: {}".format(
+            printable(path), e.strerror or e)) from None
+
+
+def check_flash_folder(path):
+    """--flash of the cpython and micropython runtimes: a folder (made if absent, in a
+    folder that exists)."""
+    p = Path(path)
+    shown = printable(path)
+    if p.exists() and not p.is_dir():
+        raise UsageError("--flash {}: not a folder (the flash of the cpython and micropython "
+                         "runtimes is a folder; --runtime pico takes an image file)".format(shown))
+    if not p.exists():
+        if not p.parent.is_dir():
+            raise UsageError("--flash {}: the folder {} does not exist".format(
+                shown, printable(p.parent)))
+        try:
+            p.mkdir()
+        except OSError as e:
+            raise UsageError("--flash {}: cannot make the folder: {}".format(
+                shown, e.strerror or e)) from None
+    if not os.access(p, os.W_OK | os.X_OK):
+        raise UsageError("--flash {}: cannot write there (permission denied)".format(shown))
 
 
 def run_sim(args):
     from ..sim import host
 
-    presses = _int("--random-presses", args.random_presses)
-    seed = _int("--seed", args.seed)
+    presses = ascii_int(args.random_presses, "--random-presses", 0, MAX_PRESSES)
+    seed = ascii_int(args.seed, "--seed", 0, MAX_SEED)
     if args.runtime not in ("cpython", "micropython", "pico"):
         raise UsageError("--runtime must be cpython, micropython or pico, not '{}'".format(
-            args.runtime))
-    heap = "128K" if args.heap is None else args.heap
-    if not re.fullmatch(r"[1-9][0-9]*[KkMm]?", heap):
-        raise UsageError("--heap must look like 128K, not '{}'".format(heap))
+            printable(args.runtime, 40)))
+    heap = "128K" if args.heap is None else args.heap.strip()
+    parse_heap(heap)
     if args.runtime == "pico" and args.heap is not None:
         raise UsageError("--heap does not apply to --runtime pico (the heap is the rp2 port's)")
     if args.runtime != "pico":
@@ -83,9 +154,12 @@ def run_sim(args):
     try:
         script = host.parse_keys(args.keys)
     except ValueError as e:
-        raise UsageError(str(e)) from None
-    if args.screenshot and not args.screenshot.lower().endswith(".png"):
-        raise UsageError("--screenshot must name a .png file")
+        raise UsageError(printable(e)) from None
+    if len(script) > MAX_KEYS:
+        raise UsageError("--keys names {:,} keys, more than the most, {:,}".format(
+            len(script), MAX_KEYS))
+    if args.screenshot:
+        check_screenshot(args.screenshot)
     games = None
     if args.game is not None:
         known = host.firmware_games()
@@ -93,7 +167,7 @@ def run_sim(args):
         bad = [g for g in games if g not in known]
         if bad or not games:
             raise UsageError("--game must name games among {}, not '{}'".format(
-                ", ".join(known), args.game))
+                ", ".join(known), printable(args.game, 40)))
     if args.runtime == "pico":
         return _run_pico(args, presses, seed, script, games)
     if not args.headless:
@@ -103,7 +177,9 @@ def run_sim(args):
 
     tmp = None
     flash = args.flash
-    if flash is None:
+    if flash is not None:
+        check_flash_folder(flash)
+    else:
         tmp = tempfile.mkdtemp(prefix="geekout-flash-")
         flash = tmp
     try:
@@ -127,7 +203,7 @@ def _print_report(args, out, frame, leds):
     from ..sim import host
 
     if args.screenshot and frame is not None:
-        host.save_png(frame, leds, args.screenshot)
+        save_screenshot(frame, leds, args.screenshot)
     if args.json:
         print(json.dumps(out))
     else:
@@ -150,7 +226,8 @@ def _run_pico(args, presses, seed, script, games):
     from ..sim import pico
 
     if args.panel not in pico.PANELS:
-        raise UsageError("--panel must be ssd1306, sh1106 or none, not '{}'".format(args.panel))
+        raise UsageError("--panel must be ssd1306, sh1106 or none, not '{}'".format(
+            printable(args.panel, 40)))
     if games is not None:
         raise UsageError("--game does not apply to --runtime pico (the board offers every game)")
     if args.panel == "none" and args.screenshot:
@@ -232,8 +309,12 @@ def _interactive(args, seed, script, games):
     from geekout.hal.storage import Storage
     from simboard import SimBoard
 
-    flash = args.flash or str(Path.home() / ".cache" / "geekout-sim-flash")
-    Path(flash).mkdir(parents=True, exist_ok=True)
+    flash = args.flash
+    if flash is None:
+        flash = str(Path.home() / ".cache" / "geekout-sim-flash")
+        Path(flash).mkdir(parents=True, exist_ok=True)
+    else:
+        check_flash_folder(flash)
     board = SimBoard(Storage(flash), Storage(str(host.FIRMWARE)), seed)
     board.games = games
     start = time.monotonic()
@@ -270,7 +351,7 @@ def _interactive(args, seed, script, games):
                     if k == "p":
                         shots += 1
                         name = args.screenshot or "sim-{}.png".format(shots)
-                        host.save_png(board.display.buffer, board.pixels.rgb, name)
+                        save_screenshot(board.display.buffer, board.pixels.rgb, name)
                     else:
                         app.ui.handle(k)
                 if quit_now:
@@ -280,7 +361,7 @@ def _interactive(args, seed, script, games):
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
     if args.screenshot:
-        host.save_png(board.display.buffer, board.pixels.rgb, args.screenshot)
+        save_screenshot(board.display.buffer, board.pixels.rgb, args.screenshot)
     print()
     return 0
 
@@ -329,7 +410,7 @@ def _interactive_pico(args, seed, script, uf2, bootrom, flash):
                             if k == "p":
                                 shots += 1
                                 name = args.screenshot or "sim-{}.png".format(shots)
-                                host.save_png(session.frame() or blank, session.leds(), name)
+                                save_screenshot(session.frame() or blank, session.leds(), name)
                             else:
                                 session.key(k)  # pressed, held and released on its GPIO
                                 draw()
@@ -340,7 +421,7 @@ def _interactive_pico(args, seed, script, uf2, bootrom, flash):
             finally:
                 termios.tcsetattr(fd, termios.TCSADRAIN, old)
             if args.screenshot:
-                host.save_png(session.frame() or blank, session.leds(), args.screenshot)
+                save_screenshot(session.frame() or blank, session.leds(), args.screenshot)
             errors = session.report()["errors"]
     except RuntimeError as e:  # the emulated Pico stopped, or the gadget stopped taking keys
         print("\ngeekout: " + " ".join(str(e).split()), file=sys.stderr)
