@@ -128,8 +128,21 @@ def port(device, vid, description="Board in FS mode", serial="E66138"):
     return SimpleNamespace(device=device, vid=vid, description=description, serial_number=serial)
 
 
-def test_choose_port():
-    assert boards.choose_port("/dev/ttyX") == "/dev/ttyX"
+@pytest.fixture
+def tty():
+    """An existing serial-like device: the slave side of a pty."""
+    import os
+
+    master, slave = os.openpty()
+    yield os.ttyname(slave)
+    os.close(slave)
+    os.close(master)
+
+
+def test_choose_port(tty):
+    assert boards.choose_port(tty) == tty
+    for name in ("COM3", "a0", "socket://localhost:2217", "rfc2217://x:1"):
+        assert boards.choose_port(name) == name  # not paths: mpremote's to judge
     ports = [port("/dev/ttyACM0", 0x2E8A), port("/dev/ttyUSB0", 0x10C4)]
     assert boards.choose_port(None, ports, globs=()) == "/dev/ttyACM0"
     with pytest.raises(UsageError, match="several boards found: /dev/ttyACM0.*/dev/ttyACM1"):
@@ -148,13 +161,46 @@ def test_bootsel_drive_named(tmp_path):
 
 @pytest.mark.parametrize("stderr, words", [
     ("mpremote: could not enter raw repl", "does not answer as MicroPython"),
-    ("mpremote: failed to access /dev/ttyACM0 (it may be in use by another program)", "in use"),
+    ("mpremote: failed to access {port} (it may be in use by another program)", "in use"),
     ("OSError: [Errno 28] ENOSPC", "filesystem is full"),
     ("something else\nmpremote: odd failure", "odd failure"),
 ])
-def test_failures_mapped_to_one_line(stderr, words):
-    msg = describe_failure("/dev/ttyACM0", stderr)
+def test_failures_mapped_to_one_line(stderr, words, tty):
+    msg = describe_failure(tty, stderr.format(port=tty))
     assert words in msg and "\n" not in msg
+
+
+@pytest.mark.parametrize("port, words", [
+    ("/dev/ttyGEEKOUT-NONE", "no serial port /dev/ttyGEEKOUT-NONE: it does not exist"),
+    ("/etc/passwd", "/etc/passwd is not a serial port (a file)"),
+    ("/", "/ is not a serial port (a folder)"),
+    ("./no\x1b[2Jport", "no serial port ./no\\x1b[2Jport: it does not exist"),
+])
+def test_port_that_is_not_there_is_not_in_use(port, words):
+    """mpremote says "failed to access ... (it may be in use by another program)" for a
+    port that does not exist: the message says it does not exist."""
+    msg = describe_failure(port, "mpremote: failed to access {} (it may be in use by "
+                                 "another program)".format(port))
+    assert msg.startswith(words) and "in use" not in msg
+    with pytest.raises(UsageError) as e:
+        boards.choose_port(port)
+    assert str(e.value).startswith(words)
+
+
+@pytest.mark.parametrize("argv", [
+    ["deploy", "--no-build", "--port", "/dev/ttyGEEKOUT-NONE"],
+    ["logs", "pull", "--port", "/dev/ttyGEEKOUT-NONE", "--dest", "{tmp}/logs"],
+])
+def test_commands_say_the_port_does_not_exist(argv, capsys, tmp_path, private_build):
+    from geekout_tools.cli import main
+
+    private_build.mkdir()
+    code = main([a.format(tmp=tmp_path) for a in argv])
+    out, err = capsys.readouterr()
+    assert code == 2 and "Traceback" not in err
+    assert err == ("geekout: error: no serial port /dev/ttyGEEKOUT-NONE: it does not exist (is "
+                   "the gadget plugged in? without a port named, the board is found by itself)\n")
+    assert not (tmp_path / "logs").exists()
 
 
 def test_transport_raises_usage_error_on_failure():

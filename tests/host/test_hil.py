@@ -19,6 +19,18 @@ def test_no_board_skips_with_exit_0(capsys, monkeypatch):
     assert "no Pico attached" in capsys.readouterr().out
 
 
+def test_port_that_does_not_exist_is_said(capsys, private_build):
+    """mpremote's "failed to access ... (it may be in use)" made this "in use by another
+    program"; the port is not there at all."""
+    for argv in (["--no-deploy"], []):
+        assert main(["hil", "--no-prompts", "--port", "/dev/ttyGEEKOUT-NONE"] + argv) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and "Traceback" not in err and err.count("\n") == 1
+        assert err.startswith("geekout: error: no serial port /dev/ttyGEEKOUT-NONE: it does "
+                              "not exist")
+    assert not private_build.exists()  # refused before any build
+
+
 def saved_game():
     from flash import FakeFlash
     from geekout import journal as jn

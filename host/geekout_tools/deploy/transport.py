@@ -13,6 +13,7 @@ import sys
 import tempfile
 
 from ..errors import UsageError
+from .boards import port_problem
 
 # Printed by the probe code on the board, between markers so REPL noise is ignored.
 _MARK = "@@GEEKOUT@@"
@@ -48,6 +49,10 @@ def describe_failure(port, stderr):
                 " flash MicroPython first (README: First-time setup on a new Pico), or unplug"
                 " and replug it".format(port))
     if "in use" in low or "resource busy" in low or "failed to access" in low:
+        # mpremote says "failed to access ... (it may be in use)" for a missing port too
+        problem = port_problem(port)
+        if problem:
+            return problem
         return "{} is in use by another program (close Thonny, screen or `geekout monitor`)".format(port)
     if "no such file" in low or "could not open" in low or "does not exist" in low:
         return "no board on {}: check the port name (`geekout deploy` finds it by itself)".format(port)
