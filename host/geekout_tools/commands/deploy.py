@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from ..errors import UsageError
+from ..inputs import printable
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -52,7 +53,7 @@ def run(args):
         transport = DryRunTransport(port)
     else:
         transport = MpremoteTransport(choose_port(args.port))
-        print("deploying to {}".format(transport.port))
+        print("deploying to {}".format(printable(transport.port)))
     deploy(transport, BUILD, ROOT / "pyproject.toml", full=args.full or args.dry_run,
            dry_run=args.dry_run)
     return 0

@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import UsageError
+from ..inputs import printable
 
 ROOT = Path(__file__).resolve().parents[3]
 SMOKE = ROOT / "tests" / "hil" / "smoke.py"
@@ -62,5 +63,5 @@ def run(args):
     if proc.returncode != 0 or not last:
         tail = (proc.stderr or out).strip().splitlines()
         raise UsageError("the smoke test did not finish on {}: {}".format(
-            port, tail[-1] if tail else "no output"))
+            printable(port), printable(tail[-1]) if tail else "no output"))
     return 0 if last[-1].endswith(" 0 failed") else 1

@@ -13,6 +13,7 @@ import sys
 import tempfile
 
 from ..errors import UsageError
+from ..inputs import printable
 from .boards import port_problem
 
 # Printed by the probe code on the board, between markers so REPL noise is ignored.
@@ -44,13 +45,14 @@ def describe_failure(port, stderr):
     """One line for what went wrong talking to the board (mpremote's messages mapped)."""
     text = (stderr or "").strip()
     low = text.lower()
+    raw, port = port, printable(port)
     if "could not enter raw repl" in low or "timeout" in low:
         return ("the board on {} does not answer as MicroPython (could not enter the raw REPL):"
                 " flash MicroPython first (README: First-time setup on a new Pico), or unplug"
                 " and replug it".format(port))
     if "in use" in low or "resource busy" in low or "failed to access" in low:
         # mpremote says "failed to access ... (it may be in use)" for a missing port too
-        problem = port_problem(port)
+        problem = port_problem(raw)
         if problem:
             return problem
         return "{} is in use by another program (close Thonny, screen or `geekout monitor`)".format(port)
@@ -59,7 +61,7 @@ def describe_failure(port, stderr):
     if "no space" in low or "enospc" in low or "errno 28" in low:
         return "the board's filesystem is full: remove old game logs (`geekout logs pull --delete`)"
     last = text.splitlines()[-1] if text else "mpremote failed"
-    return "mpremote on {}: {}".format(port, last)
+    return "mpremote on {}: {}".format(port, printable(last))
 
 
 class MpremoteTransport:
