@@ -9,7 +9,11 @@ deployed (.mpy by mpy-cross), fakes for the hardware (issue 7's closing note):
   (headless simulator, heap 128K), counting exceptions;
 - 100,000 random presses with every game offered (`geekout sim --headless --runtime
   micropython --heap 128K --json`), one run a seed (--seeds), counting exceptions: the
-  issue's requirement is none at heap 128K.
+  issue's requirement is none at heap 128K;
+- with a 150-card catalog (the importer's limit; generated with names as long as the
+  rulebook's, tests/firmware/test_capture_catalog_size.py, and imported): the peak heap
+  of the same full games, and random presses from a Capture game at heaps 128K and 136K
+  (--presses a seed, seeds 1-4), counting exceptions (issue 13, item 6).
 
 Run: .venv/bin/python bench/bench_gadget_capture.py [--presses N] [--seeds 1,2,3]
 """
@@ -55,6 +59,36 @@ def mpy(out, code, heap):
     if res.returncode:
         raise SystemExit(res.stderr[-2000:])
     return res.stdout.strip().splitlines()[-1], res.stderr
+
+
+def catalog_150(tmp, presses):
+    """The figures with a 150-card catalog in a data root of its own."""
+    for sub in ("host/geekout_tools/sim/pyfb", "host/geekout_tools/sim", "tests/fakes",
+                "firmware", "tests/firmware"):  # as tests/firmware/conftest.py
+        sys.path.insert(0, str(ROOT / sub))
+    from test_capture_catalog_size import imported, realistic_csv
+
+    (Path(tmp) / "cat150").mkdir()
+    imported(Path(tmp) / "cat150", realistic_csv())
+    data = str(Path(tmp) / "cat150" / "data")
+    print("with a 150-card catalog (generated, names as long as the rulebook's):")
+    for players, wicked, arena, seed, label in GAMES:
+        root = str(Path(tmp) / "flash150_{}".format(seed))
+        code = "import capture_checks\ncapture_checks.bench({}, {}, {}, {}, {!r}, {!r})".format(
+            players, wicked, arena, seed, root, data)
+        r = json.loads(mpy(tmp, code, "512K")[0])
+        shutil.rmtree(root, ignore_errors=True)
+        print("  {:<36} {:>4} presses  peak heap {:>6} B (at {})".format(
+            label, r["presses"], r["peak_heap"], r["peak_at"]))
+    for heap in ("128K", "136K"):
+        errors = 0
+        for seed in (1, 2, 3, 4):
+            root = str(Path(tmp) / "fuzz150_{}_{}".format(heap, seed))
+            code = FUZZ.format(n=presses, seed=seed, root=root, script=START).replace(
+                'True, "")', "True, {!r})".format(data))
+            errors += json.loads(mpy(tmp, code, heap)[0])["errors"]
+        print("  random presses from a Capture game, heap {}, seeds 1-4, {} presses each: "
+              "{} errors".format(heap, presses, errors))
 
 
 def main():
@@ -103,6 +137,7 @@ def main():
                 print("  errors seen: " + (last[-1] if last else "?"))
             if heap == "192K":
                 errors = out["errors"]
+        catalog_150(tmp, args.presses)
     for seed in [int(x) for x in args.seeds.split(",") if x]:
         cmd = [sys.executable, "-m", "geekout_tools.cli", "sim", "--headless",
                "--random-presses", str(args.presses), "--seed", str(seed), "--runtime",
