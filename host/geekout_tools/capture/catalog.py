@@ -176,7 +176,7 @@ def import_catalog(src, out=DEFAULT_OUT):
         why = _reads_back(tmp, cards)
         if why:
             raise UsageError("{}: nothing written: the data file would not read back as "
-                             "checked ({})".format(src, why))
+                             "checked ({})".format(src, inputs.printable(why, 300)))
         if mode is not None:
             os.chmod(tmp, mode)  # the replaced file's mode
         os.replace(tmp, out)
