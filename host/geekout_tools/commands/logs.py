@@ -63,10 +63,15 @@ def register(sub):
 def run_pull(args):
     from ..deploy.boards import choose_port
     from ..deploy.transport import MpremoteTransport
-    from ..logs.pull import pull
+    from ..logs.pull import Destination, pull
 
-    transport = MpremoteTransport(choose_port(args.port))
-    pull(transport, args.dest, delete=args.delete)
+    folder = Destination(args.dest)  # checked (and made) before the board is looked for
+    try:
+        transport = MpremoteTransport(choose_port(args.port))
+    except UsageError:
+        folder.undo()  # no empty folder left by a pull that never started
+        raise
+    pull(transport, folder, delete=args.delete)
     return 0
 
 

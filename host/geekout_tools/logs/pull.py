@@ -111,7 +111,7 @@ def _free_name(dest, name, data):
     return target
 
 
-class _Dest:
+class Destination:
     """The destination folder: made (with any missing parents) and tried with a temp
     file before the board is asked anything; `undo()` removes the folders it made that
     are still empty."""
@@ -184,7 +184,7 @@ def pull(transport, dest, delete=False, out=print, warn=None):
     takes the report's lines, `warn` the lines naming damaged files (default stderr)."""
     if warn is None:
         warn = _to_stderr
-    folder = _Dest(dest)
+    folder = dest if isinstance(dest, Destination) else Destination(dest)
     written = []
     try:
         remote = list_remote(transport)
