@@ -16,7 +16,7 @@ import sys
 
 from geekout import journal as jn
 from geekout.settings import Settings
-from geekout.ui import keys
+from geekout import keys
 from geekout.ui.core import UI, Screen
 
 # Every game's journal name. Its screens live in geekout/games/<name>.py, which provides

@@ -10,7 +10,7 @@ from capture_drive import CaptureDriver
 from flash import FakeFlash, PowerCut
 from geekout import journal as jn
 from geekout.hal.storage import Storage
-from geekout.ui import keys
+from geekout import keys
 from simboard import SimBoard
 
 

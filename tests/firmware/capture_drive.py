@@ -8,7 +8,7 @@ card, answers ties and Team Wicked takes, gives the line structure of unnamed ca
 the end and opens the scores. Used by the Capture tests and bench/bench_gadget_capture.py.
 """
 
-from geekout.ui import keys
+from geekout import keys
 from keydriver import KeyDriver
 from simboard import Dice
 

@@ -209,7 +209,7 @@ def test_full_games_with_a_150_card_catalog(tmp_path, players, wicked, arena, se
 
 
 def test_the_last_card_of_a_150_card_catalog_is_named(tmp_path):
-    from geekout.ui import keys
+    from geekout import keys
 
     imported(tmp_path, realistic_csv())
     cat.forget()

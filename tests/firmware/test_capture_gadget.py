@@ -17,7 +17,7 @@ from geekout.hal.storage import Storage
 from geekout.rules import capture as C
 from geekout.rules import capture_catalog as K
 from geekout.rules import capture_score as S
-from geekout.ui import keys
+from geekout import keys
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 

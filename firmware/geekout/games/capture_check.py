@@ -10,7 +10,7 @@ Functions take the game screen (games/capture_game.py) as `g`.
 from micropython import const
 
 from geekout.games import capture_cat as cat
-from geekout.ui import keys
+from geekout import keys
 from geekout.ui.core import title
 from geekout.ui.widgets import SEAT_NAMES, Menu
 

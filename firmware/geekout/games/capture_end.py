@@ -15,7 +15,7 @@ from micropython import const
 
 from geekout.games import capture_cat as cat
 from geekout.games import capture_fold as F
-from geekout.ui import keys
+from geekout import keys
 from geekout.ui.core import Screen, title
 from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, TextPage
 
