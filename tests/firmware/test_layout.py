@@ -18,7 +18,7 @@ GAMES = ("masters", "capture", "battle")
 # Each game's modules that the host tools import alone (the rules core and what it needs).
 RULES = {
     "masters": ("consts", "rules", "hint"),
-    "capture": ("consts", "rules", "actions", "catalog", "score"),
+    "capture": ("consts", "rules", "actions", "catalog", "score", "steps"),
     "battle": ("consts", "rules", "events", "legal"),
 }
 SCREEN_SIDE = ("geekout.ui", "geekout.hal", "geekout.app", "geekout.home")

@@ -4,7 +4,7 @@ The owner types the cards in a spreadsheet and saves CSV with a header row namin
 columns (number, name, line, stages, types, weakness, specials; any order, any case).
 Rows are numbered as in the spreadsheet: the header is row 1. Multi-valued fields
 (types, specials) take "/", ";" or spaces between values. Every row is checked with the
-device's own rules (geekout.rules.capture_catalog.check_row) and then across rows,
+device's own rules (geekout.capture.catalog.check_row) and then across rows,
 including what the gadget can hold (at most MAX_CARDS cards, names of MAX_NAME bytes);
 the first bad row stops the import with a message naming the row and the field, and
 nothing is written. The output is the normalised data file the gadget reads: written to
