@@ -10,15 +10,15 @@ import capture_checks as cc
 import pytest
 from flash import FakeFlash
 from geekout import journal as jn
+from geekout import keys
+from geekout.capture import actions as ca
 from geekout.capture import cards as cat
+from geekout.capture import catalog as K
+from geekout.capture import consts as kc
+from geekout.capture import rules as C
+from geekout.capture import score as S
 from geekout.capture import steps as F
 from geekout.hal.storage import Storage
-from geekout.capture import actions as ca
-from geekout.capture import rules as C
-from geekout.capture import consts as kc
-from geekout.capture import catalog as K
-from geekout.capture import score as S
-from geekout import keys
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 

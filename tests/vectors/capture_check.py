@@ -29,10 +29,8 @@ player, per card), winners, ranks; or "bad" (words the error must contain).
 """
 
 from geekout.capture import actions as ca
-
-from geekout.capture import rules as c
-
 from geekout.capture import consts as kc
+from geekout.capture import rules as c
 from geekout.capture import score as cs
 
 
