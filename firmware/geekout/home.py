@@ -9,11 +9,11 @@ import gc
 
 from geekout import __version__
 from geekout import journal as jn
-from geekout.app import GAMES
 from geekout.settings import DISPLAYS
 from geekout.ui.widgets import Confirm, Menu, Spinner, TextPage
 
-GAME_TITLES = ("Masters", "Geekmon Capture", "Galaxy battle")  # as app.GAMES
+# Each game's name on the screen, by its journal name (app.GAMES).
+GAME_TITLES = {"masters": "Masters", "capture": "Geekmon Capture", "battle": "Galaxy battle"}
 
 HELP = (
     "UP/DOWN: move or change (hold to repeat)\n"
@@ -35,7 +35,7 @@ def boot(app):
     j = app.journal
     status = j.load()
     if status == jn.OK or status == jn.DAMAGED:
-        if j.game not in GAMES:  # a sound file of a game this firmware does not have
+        if j.game not in GAME_TITLES:  # a sound file of a game this firmware does not have
             j.problem = "unknown game"
             j.set_aside()
             status = jn.CORRUPT
@@ -80,7 +80,7 @@ def _choice(app, i):
     if i == 0:
         app.resume()
     elif i == 1:
-        titles = [GAME_TITLES[GAMES.index(g)] for g in app.games]
+        titles = [GAME_TITLES[g] for g in app.games]
         ui.push(Menu(ui, "Choose game", titles, lambda i: _new_game(app, i), "games"))
     elif i == 2:
         ui.push(settings_menu(app))

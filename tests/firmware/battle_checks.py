@@ -7,7 +7,7 @@ import gc
 
 from battle_drive import BattleDriver
 from flash import FakeFlash, PowerCut
-from geekout.ui import keys
+from geekout import keys
 from simboard import SimBoard
 
 

@@ -7,7 +7,7 @@ on top and presses keys until the gadget has taken that event. Used by the tests
 (full games, power cuts, undo), by bench/bench_gadget_battle.py, and under MicroPython.
 """
 
-from geekout.ui import keys
+from geekout import keys
 from keydriver import KeyDriver
 from micropython import const
 from simboard import Dice

@@ -19,7 +19,7 @@ from simboard import Dice, SimBoard
 
 from geekout.app import App
 from geekout.hal.storage import Storage
-from geekout.ui import keys
+from geekout import keys
 
 # Cumulative percentages: UP, DOWN, OK, BACK, long OK, long BACK (as headless.py).
 _WEIGHTS = (22, 44, 80, 93, 98, 100)

@@ -10,7 +10,7 @@ from capture_drive import CaptureDriver
 from flash import FakeFlash, PowerCut
 from geekout import journal as jn
 from geekout.hal.storage import Storage
-from geekout.ui import keys
+from geekout import keys
 from simboard import SimBoard
 
 
@@ -59,11 +59,11 @@ def scripted(players, wicked, arena, seed, undo_every=0, data_root="", root=""):
     """A full game by key presses; prints what the end shows and what was saved."""
     d = game(players, wicked, arena, seed, undo_every, data_root, True, root)
     end = d.ui.stack[1]  # the end screen under the scores page
-    fin = end  # the finished game (games/capture_end.py)
+    fin = end.state  # the finished game (the end screen's, geekout/capture/end.py)
     lines = d.top().lines
     j = jn.Journal(d.board.storage)
     status = j.load()
-    from geekout.games import capture_fold as F
+    from geekout.capture import steps as F
 
     again = F.replay(end.cfg, j.actions)
     print(json.dumps({
@@ -72,7 +72,7 @@ def scripted(players, wicked, arena, seed, undo_every=0, data_root="", root=""):
         "cards": [len(c) for c in fin.collections], "fled": fin.fled, "lost": fin.lost,
         "saved_ok": status == jn.OK, "game": j.game,
         "replay_matches": [list(c) for c in again.state.collections] == fin.collections
-        and again.state.is_terminal() and again.notes == fin.notes,
+        and again.state.is_terminal() and again.notes == end.game.notes,
         "scored": list(end.scored[0]) if end.scored else None,
         "winners": list(end.scored[1]) if end.scored else None,
         "last_event": d.board.last_event, "events": d.board.event_lines,

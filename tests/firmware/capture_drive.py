@@ -8,7 +8,7 @@ card, answers ties and Team Wicked takes, gives the line structure of unnamed ca
 the end and opens the scores. Used by the Capture tests and bench/bench_gadget_capture.py.
 """
 
-from geekout.ui import keys
+from geekout import keys
 from keydriver import KeyDriver
 from simboard import Dice
 
@@ -121,7 +121,7 @@ class CaptureDriver(KeyDriver):
         return False
 
     def _draw(self, g):
-        n = min(6, g.state.deck)  # the cards laid out this round (games/capture_draw.py)
+        n = min(6, g.state.deck)  # the cards laid out this round (geekout/capture/draw.py)
         if g.pos < n and self.r(3) == 0:
             return keys.OK  # mark luminous (refused once no encounter card is left)
         elif g.pos != n:

@@ -13,7 +13,7 @@ import sys
 from geekout.rules import masters as M
 
 # isort: split
-from geekout.ui import keys
+from geekout import keys
 from keydriver import KeyDriver
 
 for _p in ("host/geekout_tools/sim", "../../host/geekout_tools/sim"):

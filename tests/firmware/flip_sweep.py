@@ -9,7 +9,7 @@ anything else. Prints one line per failing flip and a count line, or returns the
 
 from flash import FakeFlash
 from geekout import journal as jn
-from geekout.ui import keys
+from geekout import keys
 from keydriver import KeyDriver
 from simboard import SimBoard
 

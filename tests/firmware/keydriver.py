@@ -13,7 +13,7 @@ try:
 except ImportError:  # CPython: no press timing
     ticks_us = None
 from geekout.app import App
-from geekout.ui import keys
+from geekout import keys
 
 
 class KeyDriver:

@@ -8,7 +8,7 @@ import json
 from drive import Driver
 from flash import FakeFlash, PowerCut
 from geekout import journal as jn
-from geekout.ui import keys
+from geekout import keys
 from simboard import SimBoard
 
 

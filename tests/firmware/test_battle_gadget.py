@@ -14,7 +14,7 @@ from geekout import journal as jn
 from geekout.events import Events
 from geekout.rules import battle as B
 from geekout.rules import battle_events as E
-from geekout.ui import keys
+from geekout import keys
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 

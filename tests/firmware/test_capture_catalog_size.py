@@ -17,9 +17,8 @@ from pathlib import Path
 
 import capture_checks as cc
 import pytest
-from geekout.games import capture_cat as cat
-from geekout.games import capture_catload
-from geekout.rules import capture_catalog as K
+from geekout.capture import cards as cat
+from geekout.capture import catalog as K
 from geekout_tools.capture import catalog as imp
 
 HEAD = ",".join(K.COLUMNS) + "\n"
@@ -109,20 +108,20 @@ def imported(tmp_path, text):
 def gadget_catalog(path):
     c = cat.Catalog()
     with open(path, "rb") as f:
-        capture_catload.load(c, f)
+        cat.load(c, f)
     return c
 
 
 def test_limits_agree_with_the_rules():
     # The gadget's reader keeps compile-time copies (no names interned on the gadget).
-    assert capture_catload._MAX_CARDS == K.MAX_CARDS == 150
-    assert capture_catload._MAX_NAME == K.MAX_NAME == 16
+    assert cat.MAX_CARDS == K.MAX_CARDS == 150
+    assert cat.MAX_NAME == K.MAX_NAME == 16
     # The longest row the importer can write fits the reader's line limit.
     longest = (999, "\u00e9" * 8, "\U0001f409" * K.MAX_KEY, 3, 0b1100, 8,
                K.SP_STARTER | K.SP_LEGENDARY | K.SP_MILEMOON | K.SP_HYRO | K.SP_MOUSELET | K.SP_MUNCHKEY)
     line = (K.format_row(longest) + "\r\n").encode()
-    assert len(line) <= capture_catload._MAX_LINE
-    assert cat._W == 7 and capture_catload._BLOCK == 16
+    assert len(line) <= cat.MAX_LINE
+    assert cat.CARD_BYTES == 7 and cat.BLOCK == 16
 
 
 @pytest.mark.parametrize("name_length", [None, 16], ids=["rulebook-lengths", "names-at-limit"])
@@ -209,7 +208,7 @@ def test_full_games_with_a_150_card_catalog(tmp_path, players, wicked, arena, se
 
 
 def test_the_last_card_of_a_150_card_catalog_is_named(tmp_path):
-    from geekout.ui import keys
+    from geekout import keys
 
     imported(tmp_path, realistic_csv())
     cat.forget()

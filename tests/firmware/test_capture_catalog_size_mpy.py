@@ -1,7 +1,7 @@
 """Geekmon Capture with a 150-card catalog (the importer's limit, issue 13 item 6) on the
 deployed firmware (.mpy from mpy-cross) on the MicroPython unix port: the catalog is read
 into a heap left in small pieces, and full games and random presses run with it with no
-error at the heap of the other Capture tests (test_capture_gadget_mpy.py: 208K).
+error at the heap of the other Capture tests (test_capture_gadget_mpy.py: 272K).
 
 The catalog is generated (test_capture_catalog_size.realistic_csv: names as long as the
 rulebook's) and written by `geekout capture catalog import`, as an owner would.
@@ -23,8 +23,11 @@ START = [2, 1, 2, 2, 2, 2, 1, 1, 2, 2, 2]  # home -> a 2-player Capture game, de
 # as the shipped 27-card catalog gave at 128K before this round; bisection, checkout at
 # /work/main, a short path); the other Capture tests' 208K leaves 40% and 53%. Before the
 # catalog was read in blocks, the same games and presses failed even at 208K: MemoryError
-# allocating 2048 bytes in the catalog reader (81 in the 8 x 20,000 presses).
-HEAP = "208K"
+# allocating 2048 bytes in the catalog reader (81 in the 8 x 20,000 presses). Those figures
+# are from before every Capture module stayed loaded for the whole game (issue 14), which
+# adds about 70 KB on this port (bisected for the shipped catalog in
+# test_capture_gadget_mpy.py, whose 272K these tests share; not bisected again here).
+HEAP = "272K"
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +54,7 @@ def data_root(tmp_path_factory):
 # its list of every name) and failed here at every heap from 64K to 192K.
 PIECES = """
 import gc
-from geekout.games import capture_cat as cat
-from geekout.games import capture_catload
+from geekout.capture import cards as cat
 gc.collect()
 hold = [None] * 1000  # made first: its growing would leave big holes
 n = 0
@@ -70,7 +72,7 @@ gc.collect()
 free = gc.mem_free()
 c = cat.Catalog()
 f = open({path!r}, {mode!r})
-capture_catload.load(c, f)
+cat.load(c, f)
 f.close()
 print(len(c), c.name(149), free, n)
 """

@@ -10,22 +10,23 @@ import capture_checks as cc
 import pytest
 from flash import FakeFlash
 from geekout import journal as jn
-from geekout.games import capture_cat as cat
-from geekout.games import capture_catload
-from geekout.games import capture_fold as F
+from geekout import keys
+from geekout.capture import actions as ca
+from geekout.capture import cards as cat
+from geekout.capture import catalog as K
+from geekout.capture import consts as kc
+from geekout.capture import rules as C
+from geekout.capture import score as S
+from geekout.capture import steps as F
 from geekout.hal.storage import Storage
-from geekout.rules import capture as C
-from geekout.rules import capture_catalog as K
-from geekout.rules import capture_score as S
-from geekout.ui import keys
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = str(ROOT / "firmware")
 CSV = ROOT / "firmware" / "geekout" / "data" / "geekmon_catalog.csv"
-# Offsets in a card's 7 catalog bytes (compile-time constants in games/capture_cat.py).
-STAGES, TYPES, WEAK, SPECIAL, LINE = 2, 3, 4, 5, 6
+# Offsets in a card's 7 catalog bytes (geekout/capture/cards.py).
+STAGES, TYPES, WEAK, SPECIAL, LINE = cat.STAGES, cat.TYPES, cat.WEAK, cat.SPECIAL, cat.LINE
 
 
 # -- payload and config -------------------------------------------------------------------
@@ -77,7 +78,7 @@ def test_marked_slots_come_out_luminous(mask):
     g.apply_step(F.draw_actions(mask, 6))
     st = g.state
     assert st.phase_name() == "setup"
-    assert [bool(st.slots[i] & C.LUMINOUS) for i in range(6)] == [bool(mask >> i & 1) for i in range(6)]
+    assert [bool(st.slots[i] & kc.LUMINOUS) for i in range(6)] == [bool(mask >> i & 1) for i in range(6)]
 
 
 # -- catalog ---------------------------------------------------------------------------
@@ -92,7 +93,7 @@ def _find(c, name):
 def test_catalog_reader_agrees_with_the_rules_reader():
     c = cat.Catalog()
     with open(CSV) as f:
-        capture_catload.load(c, f)
+        cat.load(c, f)
     with open(CSV) as f:
         ref = K.read_catalog(f)
     assert [c.name(i) for i in range(len(c))] == [r[K.NAME] for r in ref]
@@ -148,14 +149,14 @@ def test_full_game_by_buttons(players, wicked, arena, seed, undo):
     assert page.name == "capture.scores"
     end = d.ui.stack[1]
     assert end.name == "capture.end"
-    fin = end  # the finished game (games/capture_end.py)
+    fin = end.state  # the finished game (the end screen's, geekout/capture/end.py)
     # What was saved replays to the same collections and line entries.
     j = jn.Journal(d.board.storage)
     assert j.load() == jn.OK and j.game == "capture"
     again = F.replay(end.cfg, j.actions)
     assert again.state.is_terminal()
     assert [list(c) for c in again.state.collections] == fin.collections
-    assert again.notes == fin.notes
+    assert again.notes == end.game.notes
     # Scores: the rules' scorer on the same collections (C4-C9, C12), C10 winners, C13 rank.
     checked = []
     for p in range(players):
@@ -280,17 +281,17 @@ def _round_to_check(naming=None, active=None):
     if naming is not None:
         steps.append(naming)
     if active is not None:
-        steps.append([C.active_action(*active)])
-    steps.append([C.GO])
-    for kind in [C.GEEK] * 8 + [C.HYPER] * 4:
-        steps.append([C.throw_action(kind)])
+        steps.append([ca.active_action(*active)])
+    steps.append([kc.GO])
+    for kind in [kc.GEEK] * 8 + [kc.HYPER] * 4:
+        steps.append([ca.throw_action(kind)])
     return steps
 
 
 def _catalog():
     c = cat.Catalog()
     with open(CSV) as f:
-        capture_catload.load(c, f)
+        cat.load(c, f)
     return c
 
 
@@ -303,9 +304,9 @@ def _tie_setup(name_snabul):
                                            (3, 0, 0, 0)])
     magihat = _find(c, "Magihat")
     steps = _round_to_check(cat.identify(c, 0, magihat))
-    steps.append([C.points_action(0, 2), C.RESOLVE])  # Red catches Magihat
+    steps.append([ca.points_action(0, 2), kc.RESOLVE])  # Red catches Magihat
     for _ in range(5):
-        steps.append([C.RESOLVE])  # the other cards flee
+        steps.append([kc.RESOLVE])  # the other cards flee
     snabul = _find(c, "Snabul")
     steps += _round_to_check(cat.identify(c, 0, snabul) if name_snabul else None, (0, 1))
     return steps, cfg

@@ -12,7 +12,7 @@ from drive import Driver
 from flash import FakeFlash
 from geekout.hal.display import find_address, make_display
 from geekout.settings import NAME
-from geekout.ui import keys
+from geekout import keys
 from geekout_tools.pico import panels
 from hypothesis import given, settings
 from hypothesis import strategies as hs

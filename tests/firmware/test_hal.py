@@ -6,7 +6,7 @@ from geekout.hal.buzzer import Buzzer
 from geekout.hal.display import SH1106, SH1106_INIT, SSD1306, SSD1306_INIT, find_address
 from geekout.hal.leds import FLASH_BUST, FLASH_SCORE, SEAT_RGB, SeatLeds
 from geekout.hal.storage import Storage
-from geekout.ui import keys
+from geekout import keys
 from simboard import CountingI2C, Pixels, Tone
 
 

@@ -9,7 +9,7 @@ import pytest
 from drive import Driver
 from flash import FakeFlash
 from geekout import journal as jn
-from geekout.ui import keys
+from geekout import keys
 from mpy_harness import ROOT, run_micropython
 from simboard import SimBoard
 from test_robust_boot import START_GAME, run_main

@@ -9,7 +9,7 @@ from flash import FakeFlash
 from geekout import app as appmod
 from geekout.hal.leds import FAULT_DISPLAY, FAULT_SAFE, FLASH_BUST, SeatLeds
 from geekout.settings import NAME
-from geekout.ui import keys
+from geekout import keys
 from simboard import Pixels, SimBoard
 
 

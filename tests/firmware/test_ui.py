@@ -7,7 +7,7 @@ from geekout import journal as jn
 from geekout.games import masters as gm
 from geekout.rules import masters as M
 from geekout.settings import NAME
-from geekout.ui import keys
+from geekout import keys
 from geekout.ui.core import wrap
 from geekout.ui.icons import face_icon
 from geekout.ui.scoreboard import draw_scores

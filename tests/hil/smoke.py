@@ -36,7 +36,7 @@ def say(board, *lines):
 
 def main():
     from geekout.hal.board import Board
-    from geekout.ui import keys
+    from geekout import keys
 
     try:
         board = Board()

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 import pytest
-from geekout.rules import capture_catalog as cat
+from geekout.capture import catalog as cat
 from geekout_tools.capture import catalog as imp
 from geekout_tools.cli import main
 
@@ -261,7 +261,7 @@ def test_import_hyro_line_may_list_many_forms(tmp_path, capsys):
 def test_device_reads_the_catalog_under_micropython():
     from mpy_harness import run_micropython
 
-    code = ("from geekout.rules import capture_catalog as cat\n"
+    code = ("from geekout.capture import catalog as cat\n"
             "cards = cat.read_catalog(open({!r}))\n"
             "z = cat.find(cards, 'ZAPSTRUM')\n"
             "print(len(cards), z[cat.NUMBER], z[cat.LINE], z[cat.STAGES], "

@@ -11,9 +11,8 @@ import sys
 import time
 
 import pytest
-from geekout.games import capture_cat as gcat
-from geekout.games import capture_catload
-from geekout.rules import capture_catalog as cat
+from geekout.capture import cards as gcat
+from geekout.capture import catalog as cat
 from geekout_tools.capture import catalog as imp
 from geekout_tools.cli import main
 
@@ -55,7 +54,7 @@ def nothing_written(tmp_path, old="old contents\n"):
 def gadget_reads(path):
     c = gcat.Catalog()
     with open(path, "rb") as f:
-        capture_catload.load(c, f)
+        gcat.load(c, f)
     return [(c.number(i), c.name(i)) for i in range(len(c))]
 
 

@@ -193,9 +193,9 @@ def test_illegal_battle_journal_names_event_and_rule(tmp_path, capsys):
 
 def capture_journal(seed):
     """A whole 2-player Capture game played by random legal actions, one step each,
-    journaled as the gadget does (games/capture_fold.py payload)."""
-    from geekout.games import capture_fold as cf
-    from geekout.rules import capture as c
+    journaled as the gadget does (geekout/capture/steps.py payload)."""
+    from geekout.capture import consts as kc
+    from geekout.capture import steps as cf
 
     config = cf.config_bytes(2, 0, False, 0, [(3, 0, 0, 0)] * 2)
     game = cf.Game(cf.Config(config))
@@ -205,10 +205,10 @@ def capture_journal(seed):
     while not s.is_terminal():
         legal = s.legal_actions()
         phase = s.phase_name()
-        if phase == "check" and rng.random() < 0.5 and c.RESOLVE in legal:
-            a = c.RESOLVE
-        elif phase == "setup" and c.GO in legal:
-            a = c.GO
+        if phase == "check" and rng.random() < 0.5 and kc.RESOLVE in legal:
+            a = kc.RESOLVE
+        elif phase == "setup" and kc.GO in legal:
+            a = kc.GO
         else:
             a = rng.choice(legal)
         game.apply_step([a])
@@ -234,7 +234,7 @@ def test_export_a_capture_game_by_round(tmp_path, capsys):
 
 
 def test_bad_capture_journals(tmp_path, capsys):
-    from geekout.games import capture_fold as cf
+    from geekout.capture import steps as cf
 
     config = cf.config_bytes(2, 0, False, 0, [(3, 0, 0, 0)] * 2)
     for data, words in [(journal_bytes("capture", b"\x07", [b"\x01\x00"]), "config"),

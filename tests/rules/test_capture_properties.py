@@ -7,8 +7,10 @@ import itertools
 
 import capture_score_vectors as sv
 import pytest
-from geekout.rules import capture as c
-from geekout.rules import capture_score as cs
+from geekout.capture import actions as ca
+from geekout.capture import consts as kc
+from geekout.capture import rules as c
+from geekout.capture import score as cs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -32,16 +34,16 @@ def play(config, chosen):
         legal = s.legal_actions()
         assert legal, str(s)
         if phase == "check" and pick % 3 == 0:
-            s.apply_action(c.RESOLVE)  # keep checks moving: points entries are many
+            s.apply_action(kc.RESOLVE)  # keep checks moving: points entries are many
         elif phase == "setup" and pick % 5 == 0:
-            present = [i for i in range(c.SLOTS) if s.slots[i] != c.NO_CARD]
+            present = [i for i in range(kc.SLOTS) if s.slots[i] != kc.NO_CARD]
             slot = present[pick % len(present)]
-            s.apply_action(c.card_action(slot, (pick >> 3) % 9, (pick >> 5) & 255,
+            s.apply_action(ca.card_action(slot, (pick >> 3) % 9, (pick >> 5) & 255,
                                          bool(pick & 128), bool(pick & 256)))
         elif phase == "setup" and pick % 5 == 1:
-            s.apply_action(c.GO)
+            s.apply_action(kc.GO)
         elif phase == "throw" and pick % 8:
-            throws = [a for a in legal if a & 31 == c.A_THROW]  # mostly throws
+            throws = [a for a in legal if a & 31 == kc.A_THROW]  # mostly throws
             s.apply_action(throws[pick % len(throws)])
         else:
             s.apply_action(legal[pick % len(legal)])
@@ -84,7 +86,7 @@ def test_cards_and_cubes_conserved(config, chosen):
     for s in play(config, chosen):
         drawn = start - s.deck
         held = sum(len(x) for x in s.collections) - players  # starters are not drawn
-        on_table = sum(1 for x in s.slots if x != c.NO_CARD)
+        on_table = sum(1 for x in s.slots if x != kc.NO_CARD)
         assert held + on_table + s.fled == drawn
         assert s.encounters >= 0 and s.deck >= 0
         g, h = s.cubes
@@ -92,7 +94,7 @@ def test_cards_and_cubes_conserved(config, chosen):
             assert 0 <= s.geek[p] <= g and 0 <= s.hyper[p] <= h
             assert s.spent[p] + s.points[p] <= s.max_points()
             assert len(s.collections[p]) >= 1 and s.active[p] < len(s.collections[p])
-        assert s.is_terminal() == (s.current_player() == c.TERMINAL)
+        assert s.is_terminal() == (s.current_player() == kc.TERMINAL)
         assert s.is_terminal() or s.legal_actions()
         assert s.round < c.rounds_for(players, s.config[1])
 

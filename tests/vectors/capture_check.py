@@ -28,8 +28,10 @@ Score vectors: "score" (a score-file object) and "expect" with totals, points (p
 player, per card), winners, ranks; or "bad" (words the error must contain).
 """
 
-from geekout.rules import capture as c
-from geekout.rules import capture_score as cs
+from geekout.capture import actions as ca
+from geekout.capture import consts as kc
+from geekout.capture import rules as c
+from geekout.capture import score as cs
 
 
 def _player(text):
@@ -38,7 +40,7 @@ def _player(text):
 
 def _target(text):
     if text[0] == "a":
-        return c.ACTIVE_TARGET + int(text[1:]) - 1
+        return kc.ACTIVE_TARGET + int(text[1:]) - 1
     return int(text) - 1
 
 
@@ -57,54 +59,54 @@ def spec_traits(spec):
             munch = True
         else:
             raise ValueError("bad card spec " + part)
-    return c.traits(w, t, leg, munch)
+    return ca.traits(w, t, leg, munch)
 
 
 def parse_step(token):
     """One script token -> list of actions."""
     head, _, rest = token.partition(":")
     if head == "draw":
-        return [c.DRAW_ENCOUNTER if ch == "E" else c.DRAW_GEEKMON for ch in rest]
+        return [kc.DRAW_ENCOUNTER if ch == "E" else kc.DRAW_GEEKMON for ch in rest]
     if head == "card":
         slot, _, spec = rest.partition(":")
         t = spec_traits(spec)
-        return [c.card_action(int(slot) - 1, c.weakness_of(t), c.types_of(t),
-                              bool(t & c.LEGENDARY), bool(t & c.MUNCHKEY))]
+        return [ca.card_action(int(slot) - 1, ca.weakness_of(t), ca.types_of(t),
+                              bool(t & kc.LEGENDARY), bool(t & kc.MUNCHKEY))]
     if head == "num":
         slot, num = rest.split(":")
-        return [c.number_action(int(slot) - 1, int(num))]
+        return [ca.number_action(int(slot) - 1, int(num))]
     if head == "active":
         p, i = rest.split(":")
-        return [c.active_action(_player(p), int(i))]
+        return [ca.active_action(_player(p), int(i))]
     if head == "go":
-        return [c.GO]
+        return [kc.GO]
     if head == "t":
-        return [c.throw_action(c.HYPER if ch == "h" else c.GEEK) for ch in rest]
+        return [ca.throw_action(kc.HYPER if ch == "h" else kc.GEEK) for ch in rest]
     if head == "crit":
         t, p = rest.split(":")
-        return [c.critical_action(_target(t), _player(p))]
+        return [ca.critical_action(_target(t), _player(p))]
     if head == "elem":
         p, k = rest.split(":")
-        return [c.elemental_action(_player(p), c.HYPER if k == "h" else c.GEEK)]
+        return [ca.elemental_action(_player(p), kc.HYPER if k == "h" else kc.GEEK)]
     if head == "ecube":
-        return [c.ecube_action(rest == "back")]
+        return [ca.ecube_action(rest == "back")]
     if head == "check":
         acts = []
         vals = rest.split(",")
         for p in range(len(vals)):
             if int(vals[p]):
-                acts.append(c.points_action(p, int(vals[p])))
-        acts.append(c.RESOLVE)
+                acts.append(ca.points_action(p, int(vals[p])))
+        acts.append(kc.RESOLVE)
         return acts
     if head == "pts":
         p, v = rest.split(":")
-        return [c.points_action(_player(p), int(v))]
+        return [ca.points_action(_player(p), int(v))]
     if head == "resolve":
-        return [c.RESOLVE]
+        return [kc.RESOLVE]
     if head == "bull":
-        return [c.bullseye_action(_player(rest))]
+        return [ca.bullseye_action(_player(rest))]
     if head == "take":
-        return [c.take_action(int(rest))]
+        return [ca.take_action(int(rest))]
     raise ValueError("bad token " + token)
 
 
@@ -126,13 +128,13 @@ def snapshot(s):
 
 
 def _target_name(t):
-    if t >= c.ACTIVE_TARGET:
-        return "a" + str(t - c.ACTIVE_TARGET + 1)
+    if t >= kc.ACTIVE_TARGET:
+        return "a" + str(t - kc.ACTIVE_TARGET + 1)
     return t + 1
 
 
 def _results(s):
-    return [[_target_name(t), w + 1, c.HOW_NAMES[h]] for t, w, h in s.results]
+    return [[_target_name(t), w + 1, kc.HOW_NAMES[h]] for t, w, h in s.results]
 
 
 def check_game(v):
@@ -157,8 +159,8 @@ def check_game(v):
         "first": s.first + 1,
         "deck": s.deck,
         "encounters": s.encounters,
-        "luminous": [i + 1 for i in range(c.SLOTS) if s.slots[i] != c.NO_CARD and s.slots[i] & c.LUMINOUS],
-        "present": [i + 1 for i in range(c.SLOTS) if s.slots[i] != c.NO_CARD],
+        "luminous": [i + 1 for i in range(kc.SLOTS) if s.slots[i] != kc.NO_CARD and s.slots[i] & kc.LUMINOUS],
+        "present": [i + 1 for i in range(kc.SLOTS) if s.slots[i] != kc.NO_CARD],
         "cards": [len(x) for x in s.collections],
         "active": list(s.active),
         "cubes": [[s.geek[p], s.hyper[p]] for p in range(s.players)],
@@ -179,7 +181,7 @@ def check_game(v):
     if "legal" in exp:
         want = sorted(a for t in exp["legal"] for a in parse_step(t))
         if sorted(s.legal_actions()) != want:
-            return "legal " + str(sorted(c.action_text(a) for a in s.legal_actions()))
+            return "legal " + str(sorted(ca.action_text(a) for a in s.legal_actions()))
     if "illegal" in exp:
         before = snapshot(s)
         for a in parse_step(exp["illegal"]):

@@ -23,7 +23,7 @@ import sys
 
 from micropython import const
 
-from geekout.ui import keys
+from geekout import keys
 from geekout.ui.core import Screen, W, title, wrap
 from geekout.ui.widgets import SEAT_NAMES
 

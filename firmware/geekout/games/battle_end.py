@@ -5,7 +5,7 @@ Loaded for those screens and dropped when the turn screen is on top again
 """
 
 from geekout.games.battle import BattleGame, load, name
-from geekout.ui import keys
+from geekout import keys
 from geekout.ui.core import Screen, center, title
 from geekout.ui.widgets import SEAT_NAMES, Menu
 

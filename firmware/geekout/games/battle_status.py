@@ -12,7 +12,7 @@ from micropython import const
 from geekout.games.battle import name
 from geekout.rules import battle as B
 from geekout.rules import battle_events as E
-from geekout.ui import keys
+from geekout import keys
 from geekout.ui.core import Screen, title
 from geekout.ui.widgets import Menu
 

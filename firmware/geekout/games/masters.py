@@ -11,7 +11,7 @@ and the dice it rolled in one record. Config bytes: (mode, players).
 from micropython import const
 
 from geekout.rules import masters as M
-from geekout.ui import keys
+from geekout import keys
 from geekout.ui.core import Screen, center, title
 from geekout.ui.icons import draw_face
 from geekout.ui.scoreboard import Scoreboard, draw_scores

@@ -16,7 +16,7 @@ from geekout.games.masters import (
     need_to_lead,
 )
 from geekout.rules import masters as M
-from geekout.ui import keys
+from geekout import keys
 from geekout.ui.core import W, center, title
 from geekout.ui.widgets import SEAT_NAMES, TextPage, big_number
 

@@ -6,7 +6,7 @@ contact bounce. Debounce: after an accepted edge the pin is ignored for DEBOUNCE
 Set the timing class attributes before building buttons.
 """
 
-from geekout.ui import keys
+from geekout import keys
 
 
 class Pushbutton:

@@ -5,7 +5,7 @@ Takes a PWM-like object (freq(), duty_u16()); none at all is fine (no piezo fitt
 
 from micropython import const
 
-from geekout.ui.keys import ticks_diff
+from geekout.keys import ticks_diff
 
 # Cue name -> notes, flat: frequency Hz, milliseconds, frequency, milliseconds...
 # (frequency 0 is a rest; one tuple a cue, not one a note: less RAM).

@@ -9,7 +9,7 @@ steady blue, no display a slow red blink (hal/board.py sets them).
 
 from micropython import const
 
-from geekout.ui.keys import ticks_diff
+from geekout.keys import ticks_diff
 
 # Seat colours at full brightness, in seat order (names in ui.widgets.SEAT_NAMES).
 SEAT_RGB = ((255, 0, 0), (0, 200, 0), (0, 60, 255), (255, 170, 0))

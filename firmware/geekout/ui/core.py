@@ -13,7 +13,7 @@ stops the gadget: the real board hands over a stand-in and looks for the panel a
 (hal/board.py display_lost, watch_display); on other boards the next redraw tries again.
 """
 
-from geekout.ui import keys
+from geekout import keys
 
 W = 128
 H = 64

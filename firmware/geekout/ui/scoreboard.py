@@ -2,7 +2,7 @@
 the battle's star values); kept out of ui/widgets.py so a game that never shows it does
 not hold it in RAM."""
 
-from geekout.ui import keys
+from geekout import keys
 from geekout.ui.core import Screen, W, center, title
 from geekout.ui.widgets import SEAT_NAMES, big_number
 

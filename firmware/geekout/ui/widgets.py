@@ -2,7 +2,7 @@
 screens are for ui.core's stack (the scoreboard: ui/scoreboard.py, loaded by the games
 that show it)."""
 
-from geekout.ui import keys
+from geekout import keys
 from geekout.ui.core import Screen, W, center, title, wrap
 
 SEAT_NAMES = ("Red", "Green", "Blue", "Yellow")

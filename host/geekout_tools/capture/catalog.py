@@ -4,12 +4,12 @@ The owner types the cards in a spreadsheet and saves CSV with a header row namin
 columns (number, name, line, stages, types, weakness, specials; any order, any case).
 Rows are numbered as in the spreadsheet: the header is row 1. Multi-valued fields
 (types, specials) take "/", ";" or spaces between values. Every row is checked with the
-device's own rules (geekout.rules.capture_catalog.check_row) and then across rows,
+device's own rules (geekout.capture.catalog.check_row) and then across rows,
 including what the gadget can hold (at most MAX_CARDS cards, names of MAX_NAME bytes);
 the first bad row stops the import with a message naming the row and the field, and
 nothing is written. The output is the normalised data file the gadget reads: written to
 a temporary file beside it, read back with the tools' reader and with the gadget's own
-(games/capture_catload.py), and renamed over the old file only when both give back the
+(geekout/capture/cards.py), and renamed over the old file only when both give back the
 cards that were checked. The new file keeps the mode of the file it replaces, or gets
 the one a plain open() gives (0o666 less the umask), not tempfile's 0o600.
 """
@@ -21,7 +21,7 @@ import secrets
 import stat
 from pathlib import Path
 
-from geekout.rules import capture_catalog as cat
+from geekout.capture import catalog as cat
 
 from .. import inputs
 from ..errors import UsageError
@@ -122,13 +122,12 @@ def _reads_back(tmp, cards):
         n = min(len(again), len(cards))
         i = next((i for i in range(n) if again[i] != cards[i]), n)
         return "the tools' reader gives card {} differently".format(i + 1)
-    from geekout.games import capture_catload
-    from geekout.games.capture_cat import Catalog
+    from geekout.capture.cards import Catalog, load
 
     got = Catalog()
     try:
         with open(tmp, "rb") as f:
-            capture_catload.load(got, f)
+            load(got, f)
     except (ValueError, OSError) as e:
         return "the gadget's reader refuses it: {}".format(e)
     if len(got) != len(cards):

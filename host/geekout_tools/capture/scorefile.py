@@ -1,6 +1,6 @@
 """Read, check and score a Geekmon Capture score file (DESIGN.md "Capture score file").
 
-All checks live in the shared rules core (geekout.rules.capture_score) so the gadget
+All checks live in the shared rules core (geekout.capture.score) so the gadget
 refuses the same entries; this module adds file reading, JSON parsing and, on request,
 filling fields a card leaves out from the catalog. Before any scoring the file is held
 to what a game can give (the limits below, said in `geekout capture score --help`):
@@ -8,15 +8,16 @@ a score file of 10,000 Milemoons took 46 s and 3 GB, one nested 100,000 deep or
 /dev/zero a traceback.
 """
 
-from geekout.rules import capture_catalog as cat
-from geekout.rules import capture_score as cs
+from geekout.capture import catalog as cat
+from geekout.capture import consts
+from geekout.capture import score as cs
 
 from .. import inputs
 from ..errors import UsageError
 
 # A real score file is a few kilobytes: 4 players of 150 cards are about 60 KB.
 MAX_FILE_BYTES = 1024 * 1024
-MAX_PLAYERS = cs.MAX_PLAYERS  # the game is for 1-4 players (C13: one is the solo trials)
+MAX_PLAYERS = consts.MAX_PLAYERS  # the game is for 1-4 players (C13: one is the solo trials)
 MAX_CARDS = cat.MAX_CARDS  # a player's cards: no more than the catalog can hold
 LIMITS = "at most {} KB, {} players, {} cards a player".format(
     MAX_FILE_BYTES // 1024, MAX_PLAYERS, MAX_CARDS)

@@ -111,9 +111,9 @@ def battle(log):
 
 def capture(log):
     """One row per round and player: cards captured that round and the collection so far.
-    The gadget's own fold replays the journal (games/capture_fold.py); end-of-game scores
+    The gadget's own fold replays the journal (geekout/capture/steps.py); end-of-game scores
     need the line structure the players enter, so the totals here are card counts."""
-    from geekout.games import capture_fold as cf
+    from geekout.capture import steps as cf
 
     try:
         cfg = cf.Config(log.config)

@@ -22,7 +22,7 @@ ROOT = HERE.parents[2]
 
 # hal/pins.py, as the harness wires the parts (checked against the pin map by the tests).
 BUTTON_GPIO = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}
-KEY_GPIO = (10, 11, 12, 13, 12, 13)  # ui/keys.py order: UP DOWN OK BACK LONG_OK LONG_BACK
+KEY_GPIO = (10, 11, 12, 13, 12, 13)  # keys.py order: UP DOWN OK BACK LONG_OK LONG_BACK
 LONG_KEYS = (4, 5)
 LONG_HOLD_MS = 800  # hal/buttons.py LONG_MS is 700
 SHORT_HOLD_MS = 40  # past the 20 ms debounce, well short of the 450 ms repeat delay
@@ -289,7 +289,7 @@ class Pico:
 
     # -- the gadget's keys --------------------------------------------------------------
     def key(self, k, settle_ms=15, max_ms=5000, done=None, min_ms=30):
-        """Press and release a key (ui/keys.py code) as a player would; wait until the
+        """Press and release a key (keys.py code) as a player would; wait until the
         redraw it causes is on the panel (the bus quiet for settle_ms after at least
         min_ms, or `done()` true).
         Returns the milliseconds from the moment the key is due (the press for UP/DOWN,

@@ -157,7 +157,7 @@ class Gadget:
         return bytes(self.pico.serial).count(b"Traceback (most recent call last)")
 
     def key(self, k, max_ms=5000):
-        """Press one key (ui/keys.py code) and wait until the gadget has handled it (the
+        """Press one key (keys.py code) and wait until the gadget has handled it (the
         probe's "#k" line comes after the key's redraw); returns its press-to-screen time
         in ms (None if it drew nothing)."""
         self.keys += 1

@@ -11,7 +11,7 @@ import gc
 import sys
 
 from geekout.app import App, unload_games
-from geekout.ui import keys
+from geekout import keys
 from simboard import Dice, SimBoard, half_blocks
 
 # Cumulative percentages: UP, DOWN, OK, BACK, long OK, long BACK.

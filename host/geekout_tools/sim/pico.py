@@ -169,7 +169,7 @@ class Session:
         return figures
 
     def key(self, k):
-        """Press one key (ui/keys.py code); its press-to-screen ms, or None."""
+        """Press one key (keys.py code); its press-to-screen ms, or None."""
         assert self.gadget is not None
         return self.gadget.key(k)
 

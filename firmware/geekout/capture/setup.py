@@ -1,5 +1,4 @@
-"""Geekmon Capture on the gadget: the setup screens (imported for a new game, dropped
-once it starts).
+"""Geekmon Capture on the gadget: the setup screens.
 
 Players (1 = the solo Arena Trials, C13), each player's starter (a catalog starter, or a
 2- or 3-stage starter the catalog lacks), the variants (Team Wicked, C11; an arena and
@@ -7,21 +6,10 @@ its type, C12; the solo trials always play in an arena), the first player (the
 youngest), then a summary with the deck size and the number of rounds (C1).
 """
 
-from micropython import const
-
-from geekout.games import capture_cat as cat
-from geekout.games import capture_fold as F
-from geekout.ui import keys
+from geekout import keys
+from geekout.capture import cards, steps
+from geekout.capture.consts import SP_STARTER, TYPE_NAMES
 from geekout.ui.widgets import SEAT_NAMES, Menu, Spinner, TextPage
-
-# Offsets in a catalog card's bytes (games/capture_cat.py) and the starter bit.
-_STAGES = const(2)
-_TYPES = const(3)
-_WEAK = const(4)
-_SPECIAL = const(5)
-_SP_STARTER = const(1)
-# Type ids 1-8 (rules/capture_score.TYPE_NAMES, kept here so setup needs no scorer).
-TYPE_NAMES = ("fire", "water", "plant", "magnetic", "mystical", "twilight", "earth", "beast")
 
 
 def type_name(t):
@@ -57,11 +45,11 @@ class Setup:
         self.wicked = False
         self.arena = 0
         self.first = 0
-        self.cat = cat.cards(app)
+        self.cat = cards.cards(app)
         c = self.cat
         # the catalog rows of the starters offered
-        self.rows = [i for i in range(len(c)) if c.get(i, _SPECIAL) & _SP_STARTER
-                     and c.get(i, _STAGES) in (2, 3)]
+        self.rows = [i for i in range(len(c)) if c.get(i, cards.SPECIAL) & SP_STARTER
+                     and c.get(i, cards.STAGES) in (2, 3)]
 
     def begin(self):
         leds = self.app.board.leds
@@ -93,7 +81,7 @@ class Setup:
         if i < len(self.rows):
             r = self.rows[i]
             c = self.cat
-            s = (c.get(r, _STAGES), r + 1, c.get(r, _TYPES), c.get(r, _WEAK))
+            s = (c.get(r, cards.STAGES), r + 1, c.get(r, cards.TYPES), c.get(r, cards.WEAK))
         else:
             s = (3 if i == len(self.rows) else 2, 0, 0, 0)
         self.starters.append(s)
@@ -144,10 +132,10 @@ class Setup:
                             lambda v: leds.show_turn(v, self.players)))
 
     def config(self):
-        return F.config_bytes(self.players, self.first, self.wicked, self.arena, self.starters)
+        return steps.config_bytes(self.players, self.first, self.wicked, self.arena, self.starters)
 
     def summary(self):
-        cfg = F.Config(self.config())
+        cfg = steps.Config(self.config())
         lines = []
         if self.players == 1:
             lines.append("Solo Arena Trials")
@@ -166,6 +154,4 @@ class Setup:
         self.ui.push(Summary(self.ui, "\n".join(lines), self.start))
 
     def start(self):
-        from geekout.games import capture
-
-        capture.begin(self.app, self.config())
+        self.app.start("capture", self.config())

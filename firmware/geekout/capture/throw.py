@@ -1,26 +1,21 @@
-"""Geekmon Capture on the gadget: the throws, loaded while they are in use.
+"""Geekmon Capture on the gadget: the throws.
 
 Whose throw now and everyone's cubes left (the seat LED lights the thrower); UP/DOWN
 picks the cube thrown (or a critical catch, an elemental zone, an elemental cube), OK
 enters it (C2, C3, C12, C13).
-Functions take the game screen (games/capture_game.py) as `g`.
+Functions take the game screen (round.py) as `g`.
 """
 
 from micropython import const
 
-from geekout.ui import keys
+from geekout import keys
+from geekout.capture import menu
+from geekout.capture.actions import ecube_action, throw_action
+from geekout.capture.consts import ELEMENTAL_CUBES, GEEK, HYPER
 from geekout.ui.core import title
 from geekout.ui.widgets import SEAT_NAMES
 
-# Action ids and trait bits of rules/capture_actions (the journal format), as compile-time
-# constants: a game runs without that module in RAM.
-_A_THROW = const(5)
-_A_ECUBE = const(8)
-_ECUBES = const(3)  # C13: elemental cubes
-
-# Throw-mode options.
-_GEEK = const(0)
-_HYPER = const(1)
+# Throw-mode options: GEEK and HYPER (the cube thrown), then these.
 _CRIT = const(2)
 _ZONE = const(3)
 _ECUBE_OUT = const(4)
@@ -41,15 +36,15 @@ def options(g):
             out.append(st.queue[0] >> 2)
         else:
             if st.geek[p]:
-                out.append(_GEEK)
+                out.append(GEEK)
             if st.hyper[p]:
-                out.append(_HYPER)
+                out.append(HYPER)
     out.append(_CRIT)
     if g.cfg.arena:
         out.append(_ZONE)
     if st.solo:
         out.append(_ECUBE_OUT if st.ecubes else _ECUBE_BACK)
-        if 0 < st.ecubes < _ECUBES:
+        if 0 < st.ecubes < ELEMENTAL_CUBES:
             out.append(_ECUBE_BACK)
     return out
 
@@ -64,21 +59,18 @@ def key(g, k):
         return
     o = opts[g.opt % len(opts)]
     st = g.state
-    if o == _GEEK or o == _HYPER:
+    if o == GEEK or o == HYPER:
         g.opt = 0
-        g.commit([_A_THROW | o << 5], "{}: {}".format(SEAT_NAMES[st.thrower()],
+        g.commit([throw_action(o)], "{}: {}".format(SEAT_NAMES[st.thrower()],
                                                       ("Geekcube", "Hypercube")[o]))
     elif o == _CRIT or o == _ZONE:
-        g.park()  # this module leaves RAM while the menus are up
-        from geekout.games import capture_menu
-
         if o == _CRIT:
-            capture_menu.critical(g)
+            menu.critical(g)
         else:
-            capture_menu.zone(g)
+            menu.zone(g)
     else:
         back = o == _ECUBE_BACK
-        g.commit([_A_ECUBE | (1 if back else 0) << 5], "Elemental cube " + ("back" if back else "out"))
+        g.commit([ecube_action(back)], "Elemental cube " + ("back" if back else "out"))
 
 
 def draw(g, fb):
@@ -111,7 +103,7 @@ def draw(g, fb):
     o = opts[g.opt % len(opts)]
     text = ("Geekcube", "Hypercube", "Critical catch", "Elemental zone", "Elem. cube out",
             "Elem. cube back")[o]
-    if st.queue and o <= _HYPER:
+    if st.queue and o <= HYPER:
         text = "Again: " + ("hyper" if o else "geek")
     fb.text("^v " + text, 0, 47, 1)
     fb.text(g.note[:16] if g.note else "OK: enter", 0, 56, 1)

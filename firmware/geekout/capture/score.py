@@ -12,8 +12,7 @@ Pure and small: runs unchanged on MicroPython and CPython.
 
 from micropython import const
 
-# Types (RULES.md C3): ids 1-8, a set of types is a bit mask (bit id-1).
-TYPE_NAMES = ("fire", "water", "plant", "magnetic", "mystical", "twilight", "earth", "beast")
+from geekout.capture.consts import TYPE_NAMES  # ids 1-8; a set of types is a mask (bit id-1)
 
 # Card flags.
 STARTER = const(1)
@@ -232,8 +231,6 @@ def _check_lines(pname, cards):
 
 
 # -- scoring -------------------------------------------------------------------------------
-# The search and the points avoid allocating per step (ints, not tuples) so that a
-# scoring stays small on the gadget's heap.
 def _mouselet_total(mouse, male, female, xm, xf):
     """C9 points of a Mouselet line: `mouse` 1 if the Mouselet is held, male/female the
     branch cards held, xm/xf the Milemoons placed in each branch."""
@@ -338,14 +335,20 @@ def _search(groups, k):
     return codes
 
 
-def place_milemoons(cards):
-    """C7 placement as {line: count, or (male, female) for a Mouselet line}."""
+def _placement(cards):
+    """The lines a Milemoon may join (_groups) and the best placement's code per line
+    (_search) for one collection."""
     k = 0
     for card in cards:
         if card[_FLAGS] & MILEMOON:
             k += 1
     groups = _groups(cards)
-    codes = _search(groups, k)
+    return groups, _search(groups, k)
+
+
+def place_milemoons(cards):
+    """C7 placement as {line: count, or (male, female) for a Mouselet line}."""
+    groups, codes = _placement(cards)
     out = {}
     for gi in range(len(groups)):
         code = codes[gi]
@@ -357,12 +360,7 @@ def score_player(cards, arena=0):
     """Points of each card (list, file order) for one collection (C4-C9, C12).
     `arena` is a type id (0 for none)."""
     n = len(cards)
-    k = 0
-    for card in cards:
-        if card[_FLAGS] & MILEMOON:
-            k += 1
-    groups = _groups(cards)
-    codes = _search(groups, k)
+    groups, codes = _placement(cards)
     # Per group, what each card scores: ordinary [each]; Mouselet [Mouselet, male, female].
     # Milemoons in file order go to the lines in file order.
     moon_pts = []
@@ -489,191 +487,3 @@ def score_file(doc):
     """Check and score a parsed score file."""
     players, arena, solo = check_file(doc)
     return score(players, arena, solo)
-
-
-# The rules core's constants for the tools (capture.CHANCE... reach them through the
-# core's __getattr__): the core itself uses private compile-time copies.
-CHANCE = const(-1)  # players (OpenSpiel ids); TABLE: the players together tell a fact
-TABLE = const(-2)
-TERMINAL = const(-4)
-MAX_PLAYERS = const(4)
-SLOTS = const(6)  # C1: wild Geekmons per round
-WILD_PER_PLAYER = const(10)  # C1: one set of 10 per player
-SOLO_WILD = const(34)  # C13 (rulebook solo set-up): 3 sets plus 4 more cards
-CUBES = ((4, 2), (8, 4))  # C2 (geek, hyper) per round; C13 solo
-ELEMENTAL_CUBES = const(3)  # C13
-NO_CARD = const(-1)
-PHASE_NAMES = ("draw", "setup", "throw", "check", "bullseye", "take", "over")
-# How a target ended: the third item of each results entry of the core.
-HOW_NAMES = ("", "critical", "points", "type", "bullseye", "fled", "kept", "munchkey",
-             "taken", "solo")
-
-
-# -- the rules core's tool helpers ---------------------------------------------------
-# rules/capture.py hands these out through its module __getattr__: they live here, out
-# of the gadget's RAM while a game is played (the scorer is loaded only at the end of
-# the game); each imports what it needs from the core when called.
-_table_state = None
-
-
-def _state_class():
-    """TableState, made on first use (so the scorer alone never loads the rules core)."""
-    global _table_state
-    if _table_state is None:
-        from array import array
-
-        from . import capture as c
-
-        class TableState(c.CaptureState):
-            """The rules core's state with the journal of the actions applied (4 bytes an
-            action: the gadget's state does without it) and the tools' queries: current
-            player (OpenSpiel ids), chance outcomes, is_legal, a standing by cards, clone,
-            a text view."""
-
-            def __init__(self, *config):
-                c.CaptureState.__init__(self, *config)
-                self.journal = array("i")
-
-            def apply_action(self, action):
-                """The core's apply_action (ValueError: state unchanged), then the
-                action joins the journal."""
-                c.CaptureState.apply_action(self, action)
-                self.journal.append(action)
-
-            def current_player(self):
-                phase = self.phase_name()
-                if phase == "draw":
-                    return CHANCE
-                if phase == "over":
-                    return TERMINAL
-                if phase == "throw":
-                    return self.thrower()
-                if phase == "take":
-                    return self.taker
-                return TABLE
-
-            def is_chance(self):
-                return self.phase_name() == "draw"
-
-            def chance_outcomes(self):
-                """[(action, probability)] of the next draw: Geekmons and encounters left."""
-                if not self.is_chance():
-                    return []
-                n = self.deck + self.encounters
-                out = [(c.DRAW_GEEKMON, self.deck / n)]
-                if self.encounters:
-                    out.append((c.DRAW_ENCOUNTER, self.encounters / n))
-                return out
-
-            def is_legal(self, action):
-                try:
-                    self.clone().apply_action(action)
-                except ValueError:
-                    return False
-                return True
-
-            def winners_by_cards(self):
-                """Seats holding the most cards (a quick standing; final points: score)."""
-                counts = [len(x) for x in self.collections]
-                best = max(counts)
-                return [p for p in range(self.players) if counts[p] == best]
-
-            def clone(self):
-                s = TableState(*self.config)
-                for name in ("deck", "encounters", "luminous_next", "round", "first", "phase",
-                             "drawn", "turn", "last_thrower", "ecubes", "tpos", "entered",
-                             "taker", "fled", "lost"):
-                    setattr(s, name, getattr(self, name))
-                s.journal = array("i", self.journal)
-                s.slots = list(self.slots)
-                s.collections = [list(x) for x in self.collections]
-                s.active = bytearray(self.active)
-                s.geek = bytearray(self.geek)
-                s.hyper = bytearray(self.hyper)
-                s.queue = list(self.queue)
-                s.targets = list(self.targets)
-                s.points = bytearray(self.points)
-                s.spent = bytearray(self.spent)
-                s.tied = list(self.tied)
-                s.results = list(self.results)
-                return s
-
-            def __str__(self):
-                if self.is_terminal():
-                    return "game over{}: cards {}".format(
-                        " (lost)" if self.lost else "",
-                        " ".join(str(len(x)) for x in self.collections))
-                return "round {} first {} {} | deck {}+{} | slots {} | cubes {}".format(
-                    self.round + 1, self.first + 1, self.phase_name(), self.deck,
-                    self.encounters,
-                    "".join("." if x == NO_CARD else ("*" if x & c.LUMINOUS else "o")
-                            for x in self.slots),
-                    " ".join("{}g{}h".format(self.geek[p], self.hyper[p])
-                             for p in range(self.players)))
-
-        _table_state = TableState
-    return _table_state
-
-
-def __getattr__(name):
-    if name == "TableState":
-        return _state_class()
-    raise AttributeError(name)
-
-
-def new_initial_state(players=2, starter_stages=None, first=0, wicked=False, arena=0,
-                      starters=None):
-    return _state_class()(players, starter_stages, first, wicked, arena, starters)
-
-
-def rounds_for(players, starter_stages):
-    """C1/C13: rounds a game lasts (6 wild cards a round until the deck runs out)."""
-    wild = SOLO_WILD if players == 1 else WILD_PER_PLAYER * players
-    for s in starter_stages:
-        wild += s - 1
-    return (wild + SLOTS - 1) // SLOTS
-
-
-def replay(config, journal):
-    """Rebuild a game from its config tuple and journal; ValueError names the bad entry."""
-    state = _state_class()(*config)
-    for i in range(len(journal)):
-        try:
-            state.apply_action(journal[i])
-        except ValueError as e:
-            raise ValueError("entry {}: {}".format(i, e)) from None
-    return state
-
-
-def last_decision(state):
-    """Journal index of the last entry that is not a draw, or -1."""
-    from .capture import A_DRAW
-
-    journal = state.journal
-    for i in range(len(journal) - 1, -1, -1):
-        if journal[i] & 31 != A_DRAW:
-            return i
-    return -1
-
-
-def undo(state):
-    """(previous state, removed entries): the last entry that is not a draw, and the
-    draws after it, are taken back; None when there is nothing to take back."""
-    cut = last_decision(state)
-    if cut < 0:
-        return None
-    return replay(state.config, state.journal[:cut]), list(state.journal[cut:])
-
-
-def play_chance(state, randbelow):
-    """Resolve draws with `randbelow(n)` -> 0..n-1 (the caller's RNG): a card is drawn
-    uniformly from the Geekmons and encounter cards left. Returns how many."""
-    from .capture import DRAW_ENCOUNTER, DRAW_GEEKMON
-
-    n = 0
-    while state.is_chance():
-        left = state.deck + state.encounters
-        state.apply_action(DRAW_ENCOUNTER if randbelow(left) < state.encounters else DRAW_GEEKMON)
-        n += 1
-    return n
-

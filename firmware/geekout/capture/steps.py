@@ -9,25 +9,18 @@ arena type id 0-8, then per player: starter stages (2 or 3), starter catalog row
 Payload: a list of steps, one per thing the players confirm (a throw, a card named, the
 points entered...). A step is one count byte k (1-255) then k actions, each an unsigned
 varint (7 bits a byte, low bits first, high bit set when more bytes follow). An action
-is a rules-core action (rules/capture_actions.py) or, with kind A_NOTE, the gadget's own
-end-of-game entry for one collection card (its line structure: games/capture_end.py
-note and note_fields). One
-step is one journal record, so a power cut keeps or loses a whole step, and undo drops
-the last step (the draws of a round are one step).
-
-The rules core is imported only to replay (Game, replay): the end of the game runs
-without it (capture_end.Final), to keep the gadget's heap small.
+is a rules-core action (consts.py, actions.py) or, with kind A_NOTE, the gadget's own
+end-of-game entry for one collection card: its line structure (note_action). One step
+is one journal record, so a power cut keeps or loses a whole step, and undo drops the
+last step (the draws of a round are one step).
 """
 
 from micropython import const
 
-VERSION = const(1)
-_DRAW_GEEKMON = const(0)  # rules/capture_actions DRAW_GEEKMON, DRAW_ENCOUNTER
-_DRAW_ENCOUNTER = const(32)
-A_NOTE = const(31)  # gadget entry: player | card<<2 | kind<<9 | line<<13 | arena<<17
+from geekout.capture.consts import A_NOTE, DRAW_ENCOUNTER, DRAW_GEEKMON, K_FEMALE, LINES
+from geekout.capture.rules import CaptureState, wild_cards
 
-_K_FEMALE = const(9)  # the last line structure kind (the kinds: games/capture_end.py)
-_LINES = const(12)  # line letters A-L a player gives the cards of one line
+VERSION = const(1)
 
 
 class Config:
@@ -48,21 +41,17 @@ class Config:
             raise ValueError("bad capture config")
         self.stages = tuple(data[5 + 4 * p] for p in range(n))
         self.rows = tuple(data[6 + 4 * p] for p in range(n))  # catalog row + 1, or 0
-        # Traits ints (rules/capture_actions): weakness in bits 0-3, types from bit 4.
+        # Traits ints (consts.py): weakness in bits 0-3, types from bit 4.
         self.starters = tuple(data[8 + 4 * p] & 15 | data[7 + 4 * p] << 4 for p in range(n))
         self.data = data
 
     def core(self):
-        """The rules core's config tuple (capture.CaptureState arguments)."""
+        """The rules core's config tuple (rules.CaptureState arguments)."""
         return (self.players, self.stages, self.first, self.wicked, self.arena, self.starters)
 
     def deck(self):
-        """C1/C13: the deck: Geekmons in the wild, 10 a player (solo 34) and the starters'
-        evolutions (as rules/capture.py counts them), and the 2 luminous encounter cards."""
-        wild = 34 if self.players == 1 else 10 * self.players
-        for s in self.stages:
-            wild += s - 1
-        return wild + 2
+        """C1/C13: the deck: the Geekmons in the wild and the 2 luminous encounter cards."""
+        return wild_cards(self.players, self.stages) + 2
 
     def rounds(self):
         return (self.deck() + 3) // 6  # C1: 6 wild Geekmons a round (the deck less 2)
@@ -134,34 +123,35 @@ def step_actions(payload, start):
     return []
 
 
+def note_action(p, i, kind, line, arena):
+    """The line entry of player p's collection card i: its kind (consts.K_*), its line
+    letter (index in consts.LINES) and whether it shares the arena's type (0 or 1)."""
+    return A_NOTE | (p | i << 2 | kind << 9 | line << 13 | arena << 17) << 5
+
+
 class Game:
-    """A saved game folded: the rules core's state plus the end-of-game notes."""
+    """A saved game folded: the rules core's state plus the end-of-game line entries."""
 
     def __init__(self, cfg):
-        from geekout.rules import capture as C
-
         self.cfg = cfg
-        self.state = C.CaptureState(*cfg.core())
-        # player | card<<2 -> kind | line<<4 | arena<<8 (a note's two halves: small ints,
-        # no tuples: a dict slot an entry)
+        self.state = CaptureState(*cfg.core())
+        # player | card<<2 -> kind | line<<4 | arena<<8 (the two halves of a note)
         self.notes = {}
         self.steps = 0
 
     def apply_step(self, acts):
         """Apply one step; ValueError (reason) when refused. A refused step of several
-        actions may leave the first ones applied: the caller replays (see play())."""
+        actions may leave the first ones applied: the caller replays (see replay())."""
         st = self.state
         for a in acts:
             if a & 31 == A_NOTE:
                 if not st.is_terminal():
                     raise ValueError("line entries come at the end of the game")
-                a >>= 5  # capture_end.note_fields, written out
+                a >>= 5
                 p = a & 3
                 i = (a >> 2) & 127
-                kind = (a >> 9) & 15
-                line = (a >> 13) & 15
-                if p >= st.players or i >= len(st.collections[p]) or kind > _K_FEMALE \
-                        or line >= _LINES:
+                if p >= st.players or i >= len(st.collections[p]) or (a >> 9) & 15 > K_FEMALE \
+                        or (a >> 13) & 15 >= len(LINES):
                     raise ValueError("no such card")
                 self.notes[a & 511] = a >> 9 & 511
             else:
@@ -180,12 +170,24 @@ def replay(cfg, payload):
     return g
 
 
+def undo(cfg, journal):
+    """Drop the last step of the journal (geekout.journal.Journal): (the game replayed
+    without it, that step's actions), or None when there is no step."""
+    cut = last_step(journal.actions)
+    if cut < 0:
+        return None
+    acts = step_actions(journal.actions, cut)
+    game = replay(cfg, journal.actions[:cut])
+    journal.undo(len(journal.actions) - cut)
+    return game, acts
+
+
 def draw_actions(luminous, count):
     """The draws of a round as chance actions: `count` Geekmons laid out, an encounter
     card before each slot the players marked luminous (C1)."""
     acts = []
     for i in range(count):
         if luminous & (1 << i):
-            acts.append(_DRAW_ENCOUNTER)
-        acts.append(_DRAW_GEEKMON)
+            acts.append(DRAW_ENCOUNTER)
+        acts.append(DRAW_GEEKMON)
     return acts

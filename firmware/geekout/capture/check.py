@@ -1,32 +1,22 @@
-"""Geekmon Capture on the gadget: the capture check, loaded while it is in use.
+"""Geekmon Capture on the gadget: the capture check.
 
 check   card by card, each player's points on it (UP/DOWN, OK for the next player),
         then the gadget decides (C3; C11 for the actives; C13 solo thresholds)
 tie     a tie: type advantage asked when the catalog cannot tell, then the bull's eye
 take    Team Wicked: a starter cannot be captured, another card may be taken (C11)
-Functions take the game screen (games/capture_game.py) as `g`.
+Functions take the game screen (round.py) as `g`.
 """
 
-from micropython import const
-
-from geekout.games import capture_cat as cat
-from geekout.ui import keys
+from geekout import keys
+from geekout.capture import cards
+from geekout.capture.actions import bullseye_action, points_action, take_action
+from geekout.capture.consts import ACTIVE_TARGET, RESOLVE
 from geekout.ui.core import title
 from geekout.ui.widgets import SEAT_NAMES, Menu
 
-# Action ids and trait bits of rules/capture_actions (the journal format), as compile-time
-# constants: a game runs without that module in RAM.
-_ACTIVE_TARGET = const(8)
-_A_POINTS = const(9)
-_RESOLVE = const(10)
-_A_BULLSEYE = const(11)
-_A_TAKE = const(12)
-_LEGENDARY = const(4096)
-
-
-
-def _nothing():
-    pass
+# How a target ended (the core's H_* ids, consts.py), as the screen says it.
+HOW_WORDS = ("", "critical", "points", "type adv.", "bull's eye", "fled", "kept", "Munchkey",
+             "taken", "caught")
 
 
 def enter(g, phase):
@@ -45,8 +35,8 @@ def enter(g, phase):
         g.mode = "tie"
         tied = st.tied
         t = st.target()
-        if t >= _ACTIVE_TARGET:
-            w = st.active_card(t - _ACTIVE_TARGET) & 15
+        if t >= ACTIVE_TARGET:
+            w = st.active_card(t - ACTIVE_TARGET) & 15
         else:
             w = st.slots[t] & 15
         known = w != 0
@@ -63,24 +53,24 @@ def enter(g, phase):
                 resolve_tie(g, g.state.tied[i], "type adv.")
 
             g.menu = Menu(g.ui, "Type advantage?", names + ["No one"], chose, "capture.type",
-                          _nothing)
+                          cards.stay)
         else:
             g.menu = Menu(g.ui, "Bull's eye?", names,
                           lambda i: resolve_tie(g, g.state.tied[i], "bull's eye"),
-                          "capture.bullseye", _nothing)
+                          "capture.bullseye", cards.stay)
     else:
         # C11: a starter cannot be captured: the capturer may take another card.
         g.mode = "take"
-        owner = st.target() - _ACTIVE_TARGET
+        owner = st.target() - ACTIVE_TARGET
         coll = st.collections[owner]
-        items = ["Nothing"] + [cat.coll_name(g.cat, g.cfg, owner, i, coll[i])
+        items = ["Nothing"] + [cards.coll_name(g.cat, g.cfg, owner, i, coll[i])
                                for i in range(1, len(coll))]
 
         def chose(i):
-            g.commit([_A_TAKE | i << 5], "{} takes {}".format(SEAT_NAMES[st.taker], items[i]))
+            g.commit([take_action(i)], "{} takes {}".format(SEAT_NAMES[st.taker], items[i]))
 
         g.menu = Menu(g.ui, SEAT_NAMES[st.taker][:3] + " takes from " + SEAT_NAMES[owner][:3],
-                      items, chose, "capture.take", _nothing)
+                      items, chose, "capture.take", cards.stay)
 
 
 def next_row(g, r):
@@ -109,13 +99,13 @@ def key(g, k):
     elif k == keys.OK:
         acts = []
         if r < st.players and g.values[r] != st.points[r]:
-            acts.append(_A_POINTS | (r | g.values[r] << 2) << 5)
+            acts.append(points_action(r, g.values[r]))
         nxt = next_row(g, r) if r < st.players else r
         if nxt >= st.players:
-            acts.append(_RESOLVE)
-        label = cat.target_label(g.cat, st, st.target())
+            acts.append(RESOLVE)
+        label = cards.target_label(g.cat, st, st.target())
         if acts:
-            if acts[-1] == _RESOLVE:
+            if acts[-1] == RESOLVE:
                 check(g, acts, label)
             elif g.commit(acts, "{} {} pts".format(SEAT_NAMES[r], g.values[r])):
                 g.row = nxt
@@ -132,8 +122,7 @@ def check(g, acts, label):
     st = g.state
     if len(st.results) > n:
         _target, who, how = st.results[-1]
-        how = ("", "critical", "points", "type adv.", "bull's eye", "fled", "kept", "Munchkey",
-               "taken", "caught")[how]
+        how = HOW_WORDS[how]
         if who < 0:
             g.note = "{}: {}".format(label, how)
         else:
@@ -147,9 +136,9 @@ def check(g, acts, label):
 
 def resolve_tie(g, p, how):
     st = g.state
-    label = cat.target_label(g.cat, st, st.target())
+    label = cards.target_label(g.cat, st, st.target())
     # The core records the answer as the bull's eye: both name the capturer.
-    if g.commit([_A_BULLSEYE | p << 5], ""):
+    if g.commit([bullseye_action(p)], ""):
         g.note = "{}: {} ({})".format(label, SEAT_NAMES[p], how)
         g.emit("action", g.note)
 
@@ -161,19 +150,10 @@ def draw(g, fb):
     t = st.target()
     n = len(st.targets)
     title(fb, "Check {}/{}".format(st.tpos + 1, n))
-    label = cat.target_label(g.cat, st, t)
-    if st.solo and t < _ACTIVE_TARGET:
-        # C13: points that capture wild card t in the solo trials (as the core counts)
-        card = st.slots[t]
-        need = 2
-        if card & _LEGENDARY:
-            need += 1
-        if st.arena and card >> 4 & 255 & (1 << (st.arena - 1)):
-            need += 1
-        w = card & 15
-        if w and st.active_card(0) >> 4 & 255 & (1 << (w - 1)):
-            need -= 1
-        label = "{:.10} need{}".format(label, need)  # (a string past 10 chars: not interned)
+    label = cards.target_label(g.cat, st, t)
+    if st.solo and t < ACTIVE_TARGET:
+        need = st.solo_need(st.slots[t])  # C13
+        label = "{:.10} need{}".format(label, need)
     fb.text(label[:16], 0, 10, 1)
     for p in range(st.players):
         y = 20 + p * 9

@@ -21,9 +21,9 @@ a control character (CR, LF, tab...), so the device splits lines without a CSV l
 tuples; `check_row` and `check_catalog` are shared with the host's `geekout capture
 catalog import`, so both refuse the same rows.
 
-What the gadget can hold (games/capture_cat.py keeps 7 bytes a card and the names in
-RAM): at most MAX_CARDS cards, names of at most MAX_NAME bytes of UTF-8 (a line of the
-screen: an accented letter takes 2), line keys of at most MAX_KEY characters. Cards
+What the gadget can hold (cards.py keeps 7 bytes a card and the names in RAM; the
+limits are in consts.py): at most MAX_CARDS cards, names of at most MAX_NAME bytes of
+UTF-8 (a line of the screen: an accented letter takes 2), line keys of at most MAX_KEY characters. Cards
 without a number (or numbered 900-999) are known on the gadget as 900 + their row
 index, which must stay below 1024 (10 bits of a card's traits int): so only the first
 ROW_NUMBERS (124) cards may lack a number 1-899.
@@ -31,24 +31,25 @@ ROW_NUMBERS (124) cards may lack a number 1-899.
 
 from micropython import const
 
-from .capture_score import TYPE_NAMES, type_id
+from geekout.capture.consts import (  # noqa: F401 (the tools read the limits and bits here)
+    MAX_CARDS,
+    MAX_KEY,
+    MAX_NAME,
+    ROW_NUMBERS,
+    SP_FEMALE,
+    SP_HYRO,
+    SP_LEGENDARY,
+    SP_MALE,
+    SP_MILEMOON,
+    SP_MOUSELET,
+    SP_MUNCHKEY,
+    SP_STARTER,
+    SPECIALS,
+    TYPE_NAMES,
+)
+from geekout.capture.score import type_id
 
 COLUMNS = ("number", "name", "line", "stages", "types", "weakness", "specials")
-# Limits of the gadget (module docstring; figures in tests/firmware/test_capture_catalog_size.py).
-MAX_CARDS = const(150)  # the real game's 78 cards plus the expansions
-MAX_NAME = const(16)  # bytes of UTF-8: one line of the 128-pixel screen, which draws
-# each byte as an 8-pixel glyph (framebuf's font has ASCII only)
-MAX_KEY = const(24)  # characters of a line key ("044-045-046" is 11)
-ROW_NUMBERS = const(124)  # rows 0-123 may go without a number: 900 + 123 = 1023
-SPECIALS = ("starter", "legendary", "milemoon", "hyro", "mouselet", "male", "female", "munchkey")
-SP_STARTER = const(1)
-SP_LEGENDARY = const(2)
-SP_MILEMOON = const(4)
-SP_HYRO = const(8)
-SP_MOUSELET = const(16)
-SP_MALE = const(32)
-SP_FEMALE = const(64)
-SP_MUNCHKEY = const(128)
 
 # A catalog card: (number or 0, name, line or None, stages or 0, types mask,
 #                  weakness type id or 0, specials mask)

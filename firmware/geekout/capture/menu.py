@@ -1,24 +1,13 @@
 """Geekmon Capture on the gadget: the game menu and the choices made in pushed menus
-(critical catch, elemental zone, the collections). Loaded on demand and dropped again
-once the game screen is back on top.
-Functions take the game screen (games/capture_game.py) as `g`.
+(critical catch, elemental zone, naming a card, the collections).
+Functions take the game screen (round.py) as `g`.
 """
 
-from micropython import const
-
-from geekout.games import capture_cat as cat
+from geekout.capture import cards, draw
+from geekout.capture.actions import critical_action
+from geekout.capture.consts import A_CRITICAL, A_ELEMENTAL, ACTIVE_TARGET, LUMINOUS, NO_CARD, SLOTS
+from geekout.hal.leds import FLASH_SCORE
 from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, TextPage
-
-# Action ids and trait bits of rules/capture_actions (the journal format), as compile-time
-# constants: a game runs without that module in RAM.
-_A_CRITICAL = const(6)
-_A_ELEMENTAL = const(7)
-_ACTIVE_TARGET = const(8)
-_LUMINOUS = const(16384)
-
-_FLASH_SCORE = const(2)  # hal.leds.FLASH_SCORE
-_SLOTS = const(6)  # rules/capture: wild card places
-_NO_CARD = const(-1)
 
 
 def legal_of(g, kind):
@@ -29,13 +18,13 @@ def legal_of(g, kind):
 def long_ok(g):
     st = g.state
     items = ["Undo"]
-    if legal_of(g, _A_CRITICAL):
+    if legal_of(g, A_CRITICAL):
         items.append("Critical catch")
-    if g.cfg.arena and legal_of(g, _A_ELEMENTAL):
+    if g.cfg.arena and legal_of(g, A_ELEMENTAL):
         items.append("Elemental zone")
-    if g.mode in ("cards", "throw", "check") and st.target() < _ACTIVE_TARGET:
+    if g.mode in ("cards", "throw", "check") and st.target() < ACTIVE_TARGET:
         for s in st.slots:
-            if s != _NO_CARD:
+            if s != NO_CARD:
                 items.append("Name a card")
                 break
     items += ["Collections", "Help", "Home", "End game"]
@@ -44,7 +33,7 @@ def long_ok(g):
 
 def critical(g):
     """C3: a cube on the critical catch icon: which card, whose cube."""
-    crits = legal_of(g, _A_CRITICAL)
+    crits = legal_of(g, A_CRITICAL)
     if not crits:
         g.refuse("No card to catch")
         return
@@ -54,7 +43,7 @@ def critical(g):
         if t not in targets:
             targets.append(t)
     st = g.state
-    labels = [cat.target_label(g.cat, st, t) for t in targets]
+    labels = [cards.target_label(g.cat, st, t) for t in targets]
 
     def target(i):
         t = targets[i]
@@ -65,10 +54,10 @@ def critical(g):
             g.ui.pop()
             g.ui.pop()
             c = who[n]
-            if g.commit([_A_CRITICAL | (t | c << 4) << 5], "{} critical: {}".format(
+            if g.commit([critical_action(t, c)], "{} critical: {}".format(
                     SEAT_NAMES[c], labels[i])):
                 board = g.app.board
-                board.leds.flash(_FLASH_SCORE, board.clock(), c)
+                board.leds.flash(FLASH_SCORE, board.clock(), c)
                 g.ui.cue("score")
 
         g.ui.push(Menu(g.ui, "Whose cube?", [SEAT_NAMES[c] for c in who], chose,
@@ -79,7 +68,7 @@ def critical(g):
 
 def zone(g):
     """C12: a thrown cube landed in an elemental zone: it is thrown again."""
-    acts = legal_of(g, _A_ELEMENTAL)
+    acts = legal_of(g, A_ELEMENTAL)
     if not acts:
         g.refuse("No thrown cube")
         return
@@ -98,22 +87,20 @@ def chose(g, text):
     ui = g.ui
     ui.pop()
     if text == "Undo":
-        g.undo_due = True  # done at the next tick, once this module has left RAM
+        g.undo()
     elif text == "Critical catch":
         critical(g)
     elif text == "Elemental zone":
         zone(g)
     elif text == "Name a card":
         st = g.state
-        slots = [s for s in range(_SLOTS) if st.slots[s] != _NO_CARD]
+        slots = [s for s in range(SLOTS) if st.slots[s] != NO_CARD]
 
         def chose(i):
             ui.pop()
-            from geekout.games import capture_draw
+            draw.name_card(g, slots[i])
 
-            capture_draw.name_card(g, slots[i])
-
-        ui.push(Menu(ui, "Name which?", [cat.slot_label(g.cat, st, s) for s in slots],
+        ui.push(Menu(ui, "Name which?", [cards.slot_label(g.cat, st, s) for s in slots],
                      chose, "capture.which"))
     elif text == "Collections":
         # each player's cards (luminous marked *) and the fled count
@@ -126,8 +113,8 @@ def chose(g, text):
             if p >= st.players:
                 return
             coll = st.collections[p]
-            text = "\n".join("{}{}".format(cat.coll_name(g.cat, g.cfg, p, i, coll[i]),
-                                           "*" if coll[i] & _LUMINOUS else "")
+            text = "\n".join("{}{}".format(cards.coll_name(g.cat, g.cfg, p, i, coll[i]),
+                                           "*" if coll[i] & LUMINOUS else "")
                              for i in range(len(coll)))
             ui.push(TextPage(ui, SEAT_NAMES[p], text, "capture.coll"))
 

@@ -1,4 +1,6 @@
-"""Key codes: what the buttons hand to the UI (the button grammar, docs/gadget.md).
+"""Key codes: what the buttons hand to the UI (the button grammar, docs/gadget.md), and
+the tick arithmetic the buttons, LEDs and buzzer time themselves with. Shared by hal/
+and the screens, so that neither imports the other.
 
 UP/DOWN repeat while held; OK and BACK fire on release unless held long, in which case
 only the long code fires (never both, a known complaint about button libraries).

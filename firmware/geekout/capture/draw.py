@@ -1,31 +1,17 @@
-"""Geekmon Capture on the gadget: the start of a round, loaded while it is in use.
+"""Geekmon Capture on the gadget: the start of a round.
 
 draw    lay out the round's cards; mark the ones drawn after a luminous encounter (C1)
 cards   name the cards from the catalog (type advantage, C13 thresholds), choose the
         active Geekmons (from round 2), then Throw!
-Functions take the game screen (games/capture_game.py) as `g`. Few functions and names:
-each name is interned for good on the gadget (docs/gadget-capture.md).
+Functions take the game screen (round.py) as `g`.
 """
 
-from micropython import const
-
-from geekout.games import capture_cat as cat
-from geekout.games import capture_fold as F
-from geekout.ui import keys
+from geekout import keys
+from geekout.capture import cards, steps
+from geekout.capture.actions import active_action
+from geekout.capture.consts import GO, N_SHIFT, NO_CARD, SLOTS
 from geekout.ui.core import title
 from geekout.ui.widgets import SEAT_NAMES, Menu
-
-# Action ids and trait bits of rules/capture_actions (the journal format), and the core's
-# constants, as compile-time constants: a game runs without that module in RAM.
-_A_ACTIVE = const(3)
-_GO = const(4)
-_N_SHIFT = const(15)
-_SLOTS = const(6)
-_NO_CARD = const(-1)
-
-
-def _nothing():
-    pass
 
 
 def enter(g, phase):
@@ -34,14 +20,14 @@ def enter(g, phase):
     if phase == "draw":
         g.mode = "draw"
         g.luminous = 0
-        g.pos = min(_SLOTS, st.deck)
+        g.pos = min(SLOTS, st.deck)
         return
     g.mode = "cards"
     items = []
     g.slots = []
-    for s in range(_SLOTS):
-        if st.slots[s] != _NO_CARD:
-            items.append(cat.slot_label(g.cat, st, s))
+    for s in range(SLOTS):
+        if st.slots[s] != NO_CARD:
+            items.append(cards.slot_label(g.cat, st, s))
             g.slots.append(s)
     if st.round:
         items.append("Actives")
@@ -56,17 +42,17 @@ def enter(g, phase):
             labels = []
             for p in range(st.players):
                 a = st.active[p]
-                labels.append("{} {}".format(SEAT_NAMES[p][:3], cat.coll_name(
+                labels.append("{} {}".format(SEAT_NAMES[p][:3], cards.coll_name(
                     g.cat, g.cfg, p, a, st.collections[p][a])))
 
             def player(p):
                 coll = g.state.collections[p]
-                names = [cat.coll_name(g.cat, g.cfg, p, i, coll[i]) for i in range(len(coll))]
+                names = [cards.coll_name(g.cat, g.cfg, p, i, coll[i]) for i in range(len(coll))]
 
                 def chose(i):
                     g.ui.pop()
                     g.ui.pop()
-                    g.commit([_A_ACTIVE | (p | i << 2) << 5], "{} chooses {}".format(
+                    g.commit([active_action(p, i)], "{} chooses {}".format(
                         SEAT_NAMES[p], names[i]))
 
                 g.ui.push(Menu(g.ui, SEAT_NAMES[p] + "'s active", names, chose,
@@ -74,10 +60,10 @@ def enter(g, phase):
 
             g.ui.push(Menu(g.ui, "Actives", labels, player, "capture.actives"))
         else:
-            g.commit([_GO], "Throw!")
+            g.commit([GO], "Throw!")
 
     g.menu = Menu(g.ui, "R{}/{} cards".format(st.round + 1, g.cfg.rounds()), items, chose,
-                  "capture.cards", _nothing, len(items) - 1)
+                  "capture.cards", cards.stay, len(items) - 1)
 
 
 def key(g, k):
@@ -85,18 +71,18 @@ def key(g, k):
     if g.mode != "draw":
         return
     st = g.state
-    n = min(_SLOTS, st.deck)
+    n = min(SLOTS, st.deck)
     if k == keys.UP:
         g.pos = (g.pos - 1) % (n + 1)
     elif k == keys.DOWN:
         g.pos = (g.pos + 1) % (n + 1)
     elif k == keys.OK:
         if g.pos == n:
-            g.commit(F.draw_actions(g.luminous, n), "Round {}: {} cards".format(st.round + 1, n))
+            g.commit(steps.draw_actions(g.luminous, n), "Round {}: {} cards".format(st.round + 1, n))
             return
         bit = 1 << g.pos
         marked = 0
-        for i in range(_SLOTS):
+        for i in range(SLOTS):
             marked += g.luminous >> i & 1
         if not g.luminous & bit and marked >= st.encounters:
             g.refuse("No encounter card left")
@@ -108,7 +94,7 @@ def draw(g, fb):
     if g.mode != "draw":
         return
     st = g.state
-    n = min(_SLOTS, st.deck)
+    n = min(SLOTS, st.deck)
     title(fb, "Round {}/{} draw".format(st.round + 1, g.cfg.rounds()))
     fb.text("First: " + SEAT_NAMES[st.first], 0, 11, 1)
     fb.text("Lay out {} cards".format(n), 0, 20, 1)
@@ -132,8 +118,7 @@ def name_card(g, s):
     c = g.cat
 
     class Names:
-        """The catalog menu's items, each made as it is drawn: no list of every name in
-        RAM (the class lives only while this menu does)."""
+        """The catalog menu's items, each made as it is drawn."""
 
         def __len__(self):
             return len(c) + 1
@@ -141,32 +126,31 @@ def name_card(g, s):
         def __getitem__(self, i):
             return c.name(i - 1) if i else "Unlisted"
 
-
     def chose(i):
         g.ui.pop()
         if i == 0:
             return
         r = i - 1
-        n = cat.number_for(g.cat, r)
+        n = cards.number_for(g.cat, r)
         st = g.state
         t = st.slots[s]
-        if t == _NO_CARD:
+        if t == NO_CARD:
             g.refuse("That card is gone")
             return
         if not n:
             g.refuse("No number for that card")
             return
-        if t >> _N_SHIFT != n:
+        if t >> N_SHIFT != n:
             # a card of this number on the table or in a collection already
             for u in st.slots:
-                if u != _NO_CARD and u >> _N_SHIFT == n:
+                if u != NO_CARD and u >> N_SHIFT == n:
                     g.refuse("Already in play")
                     return
             for coll in st.collections:
                 for u in coll:
-                    if u >> _N_SHIFT == n:
+                    if u >> N_SHIFT == n:
                         g.refuse("Already in play")
                         return
-        g.commit(cat.identify(g.cat, s, r), "Card {} is {}".format(s + 1, g.cat.name(r)))
+        g.commit(cards.identify(g.cat, s, r), "Card {} is {}".format(s + 1, g.cat.name(r)))
 
     g.ui.push(Menu(g.ui, "Card {} is".format(s + 1), Names(), chose, "capture.catalog"))

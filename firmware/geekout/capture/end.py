@@ -1,52 +1,43 @@
-"""Geekmon Capture on the gadget: the end of the game (imported when it comes; the
-rules core and the game screen are dropped from RAM by then: the end screen holds the
-collections, see games/capture.py final_data).
+"""Geekmon Capture on the gadget: the end of the game.
 
 Each player's collection is listed by catalog card; a card the catalog does not place in
 a line (or that was never named) shows "?" and the players enter its line structure:
 1-stage, 2-stage, 3-stage, Hyro, legendary, Milemoon, Mouselet or a Mouselet branch,
 and for a line the letter it shares with the other cards of that line (the starter's
-line is A). Each entry is a journal step (a note, games/capture_fold.py). Scores: the
-rules' scorer (rules/capture_score: C4-C9, C12 arena, C7 Milemoon search, C10 winners
-and tiebreaks, C13 rank), with totals and a per-line breakdown.
+line is A). Each entry is a journal step (a note: steps.note_action). Scores: the
+rules' scorer (score.py: C4-C9, C12 arena, C7 Milemoon search, C10 winners and
+tiebreaks, C13 rank), with totals and a per-line breakdown.
 """
 
-from micropython import const
-
-from geekout.games import capture_cat as cat
-from geekout.games import capture_fold as F
-from geekout.ui import keys
+from geekout import keys
+from geekout.capture import cards, score, steps
+from geekout.capture.consts import (
+    A_NOTE,
+    K_FEMALE,
+    K_HYRO,
+    K_LEGEND,
+    K_MALE,
+    K_MILEMOON,
+    K_MOUSELET,
+    K_SINGLE,
+    K_THREE,
+    K_TWO,
+    K_UNKNOWN,
+    LEGENDARY,
+    LINES,
+    LUMINOUS,
+    SP_FEMALE,
+    SP_HYRO,
+    SP_LEGENDARY,
+    SP_MALE,
+    SP_MILEMOON,
+    SP_MOUSELET,
+    T_SHIFT,
+    TYPE_NAMES,
+)
 from geekout.ui.core import Screen, title
 from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, TextPage
 
-_LEGENDARY = const(4096)  # traits bits (rules/capture_actions)
-_LUMINOUS = const(16384)
-_T_SHIFT = const(4)
-# Offsets in a catalog card's bytes (games/capture_cat.py), specials bits
-# (rules/capture_catalog SP_*).
-_STAGES = const(2)
-_SPECIAL = const(5)
-_LINE = const(6)  # 255: no line
-_SP_MILEMOON = const(4)
-_SP_HYRO = const(8)
-_SP_MOUSELET = const(16)
-_SP_MALE = const(32)
-_SP_FEMALE = const(64)
-_SP_LEGENDARY = const(2)
-# Line structure kinds of a collection card (the end-of-game entry, C4-C9).
-_K_UNKNOWN = const(0)
-_K_SINGLE = const(1)
-_K_TWO = const(2)
-_K_THREE = const(3)
-_K_HYRO = const(4)
-_K_LEGEND = const(5)
-_K_MILEMOON = const(6)
-_K_MOUSELET = const(7)
-_K_MALE = const(8)
-_K_FEMALE = const(9)
-LINES = "ABCDEFGHIJKL"  # line letters a player gives the cards of one line
-# Type ids 1-8 (rules/capture_score.TYPE_NAMES, kept here so the lines need no scorer).
-TYPE_NAMES = ("fire", "water", "plant", "magnetic", "mystical", "twilight", "earth", "beast")
 KIND_NAMES = ("?", "1-stage", "2-stage", "3-stage", "Hyro (4)", "Legendary", "Milemoon",
               "Mouselet", "Male branch", "Female branch")
 KIND_SHORT = ("?", "1", "2", "3", "H", "L", "Mm", "Mo", "M", "F")
@@ -57,18 +48,20 @@ class EndScreen(Screen):
 
     name = "capture.end"
 
-    def __init__(self, app, data):
+    def __init__(self, app, cfg, game, game_screen):
         super().__init__(app.ui)
         self.app = app
-        # A finished game without the rules core (games/capture.py final_data): the
-        # collections as traits ints, whether the solo trials were lost, the fled count,
-        # and the players' line entries (notes: player | card<<2 -> kind | line<<4 |
-        # arena<<8, as capture_fold.Game), kept up to date as entries are added or undone.
-        (self.cfg, self.players, self.solo, self.lost, self.fled, self.collections,
-         self.notes, self.steps) = data
-        self.cat = cat.cards(app)
+        self.cfg = cfg
+        self.game = game  # the finished game (steps.Game): collections, line entries
+        self.game_screen = game_screen  # round.CaptureGame, for an undo back into the game
+        self.players = cfg.players
+        self.cat = cards.cards(app)
         self.scored = None  # (totals, winner seats) once the scores were shown
         self.menu = self.end_menu()
+
+    @property
+    def state(self):
+        return self.game.state
 
     def enter(self):
         self.app.board.leds.show_seats(self.players)
@@ -86,33 +79,7 @@ class EndScreen(Screen):
     def emit(self, event, text, scores=None, winners=None):
         n = self.cfg.rounds()
         self.app.emit(event, n - 1, n, -1, self.players, scores or
-                      [len(c) for c in self.collections], text, winners)
-
-    def apply_step(self, acts):
-        for a in acts:
-            if a & 31 != F.A_NOTE:
-                raise ValueError("the game is over")
-        for a in acts:
-            a >>= 5
-            p = a & 3
-            i = (a >> 2) & 127
-            if p >= self.players or i >= len(self.collections[p]) or (a >> 9) & 15 > _K_FEMALE \
-                    or (a >> 13) & 15 >= len(LINES):
-                raise ValueError("no such card")
-            self.notes[a & 511] = a >> 9 & 511
-        self.steps += 1
-
-    def refold(self, payload, cut):
-        """The line entries again, up to offset `cut` (an undo of an entry)."""
-        notes = {}
-        for start, acts in F.steps(payload):
-            if start >= cut:
-                break
-            for a in acts:
-                if a & 31 == F.A_NOTE:
-                    notes[a >> 5 & 511] = a >> 14 & 511
-        self.notes = notes
-        self.steps -= 1
+                      [len(c) for c in self.state.collections], text, winners)
 
     def refuse(self, reason):
         self.ui.toast(reason[:45])
@@ -121,101 +88,95 @@ class EndScreen(Screen):
     def commit(self, acts, text):
         """A line entry as one journal step; False (toast) when refused."""
         try:
-            self.apply_step(acts)
+            self.game.apply_step(acts)
         except ValueError as e:
             self.refuse(str(e))
             return False
-        self.app.journal.append(F.encode(acts))
+        self.app.journal.append(steps.encode(acts))
         self.emit("action", text)
         return True
 
     def undo(self):
-        j = self.app.journal
-        cut = F.last_step(j.actions)
-        if cut < 0:
+        got = steps.undo(self.cfg, self.app.journal)
+        if got is None:
             self.ui.toast("Nothing to undo")
             return
-        acts = F.step_actions(j.actions, cut)
+        game, acts = got
         notes = True
         for a in acts:
-            if a & 31 != F.A_NOTE:
+            if a & 31 != A_NOTE:
                 notes = False
-        j.undo(len(j.actions) - cut)
         self.emit("undo", "Undone: " + ("line entry" if notes else "last check"))
         if notes:
-            self.refold(j.actions, cut)
+            self.game = game
             self.refresh()
             self.ui.toast("Undone: line entry")
             return
-        # Back into the game at the next tick, once this module and the scorer have left
-        # RAM: the rules core replays the journal.
-        cat.unload("geekout.games.capture_end")
-        cat.unload("geekout.rules.capture_score")
-        from geekout.games import capture
-
-        self.ui.replace(capture.Starting(self.app, self.cfg.data, j.actions))
+        # the last check undone: back into the game
+        self.ui.replace(self.game_screen(self.app, self.cfg, game))
+        self.ui.toast("Undone: last check")
 
     # -- structures ------------------------------------------------------------------
     def structure(self, p, i):
         """(kind, line letter index, arena) of collection card i of player p: the
         players' entry, else what the starter and the catalog say."""
-        got = self.notes.get(p | i << 2)
+        got = self.game.notes.get(p | i << 2)
         if got is not None:
             return (got & 15, got >> 4 & 15, got >> 8)
         cfg = self.cfg
-        traits = self.collections[p][i]
+        traits = self.state.collections[p][i]
         arena = 0
-        if cfg.arena and (traits >> _T_SHIFT & 255) & (1 << (cfg.arena - 1)):
+        if cfg.arena and (traits >> T_SHIFT & 255) & (1 << (cfg.arena - 1)):
             arena = 1
         if i == 0:
-            return (_K_THREE if cfg.stages[p] == 3 else _K_TWO, 0, arena)
-        cards = self.cat
-        r = cat.row_of(cards, traits)
+            return (K_THREE if cfg.stages[p] == 3 else K_TWO, 0, arena)
+        c = self.cat
+        r = cards.row_of(c, traits)
         if r < 0:
-            return (_K_LEGEND if traits & _LEGENDARY else _K_UNKNOWN, 0, arena)
-        sp = cards.get(r, _SPECIAL)
-        st = cards.get(r, _STAGES)
-        line = cards.get(r, _LINE)
-        if sp & _SP_MILEMOON:
-            return (_K_MILEMOON, 0, arena)
-        if sp & _SP_LEGENDARY:
-            return (_K_LEGEND, 0, arena)
-        if sp & _SP_MOUSELET:
-            return (_K_MOUSELET, 0, arena)
-        if sp & _SP_MALE:
-            return (_K_MALE, 0, arena)
-        if sp & _SP_FEMALE:
-            return (_K_FEMALE, 0, arena)
+            return (K_LEGEND if traits & LEGENDARY else K_UNKNOWN, 0, arena)
+        sp = c.get(r, cards.SPECIAL)
+        st = c.get(r, cards.STAGES)
+        line = c.get(r, cards.LINE)
+        if sp & SP_MILEMOON:
+            return (K_MILEMOON, 0, arena)
+        if sp & SP_LEGENDARY:
+            return (K_LEGEND, 0, arena)
+        if sp & SP_MOUSELET:
+            return (K_MOUSELET, 0, arena)
+        if sp & SP_MALE:
+            return (K_MALE, 0, arena)
+        if sp & SP_FEMALE:
+            return (K_FEMALE, 0, arena)
         if st == 1:
-            return (_K_SINGLE, 0, arena)
-        if line == 255 or not (st or sp & _SP_HYRO):
-            return (_K_UNKNOWN, 0, arena)
+            return (K_SINGLE, 0, arena)
+        if line == 255 or not (st or sp & SP_HYRO):
+            return (K_UNKNOWN, 0, arena)
         # The letter of the catalog line in player p's collection: the starter's line is
         # A, the other catalog lines B, C... in the order their first card was caught.
-        kind = _K_HYRO if st == 4 or sp & _SP_HYRO else st
+        kind = K_HYRO if st == 4 or sp & SP_HYRO else st
         r0 = cfg.rows[p] - 1
-        own = cards.get(r0, _LINE) if 0 <= r0 < len(cards) else 255
+        own = c.get(r0, cards.LINE) if 0 <= r0 < len(c) else 255
         if own == line:
             return (kind, 0, arena)
         seen = []
-        coll = self.collections[p]
+        coll = self.state.collections[p]
         for j in range(1, len(coll)):
-            r = cat.row_of(cards, coll[j])
+            r = cards.row_of(c, coll[j])
             if r < 0:
                 continue
-            key = cards.get(r, _LINE)
+            key = c.get(r, cards.LINE)
             if key == 255 or key in seen or key == own:
                 continue
             seen.append(key)
             if key == line:
                 n = len(seen)
-                return (kind, n, arena) if n < len(LINES) else (_K_UNKNOWN, 0, arena)
-        return (_K_UNKNOWN, 0, arena)
+                return (kind, n, arena) if n < len(LINES) else (K_UNKNOWN, 0, arena)
+        return (K_UNKNOWN, 0, arena)
 
     def unknown(self, p):
         n = 0
-        for i in range(len(self.collections[p])):
-            if self.structure(p, i)[0] == _K_UNKNOWN:
+        for i in range(len(self.state.collections[p])):
+            if self.structure(p, i)[0] == K_UNKNOWN:
                 n += 1
         return n
 
@@ -224,11 +185,11 @@ class EndScreen(Screen):
         items = []
         for p in range(self.players):
             u = self.unknown(p)
-            items.append("{} {} cards{}".format(SEAT_NAMES[p][:3], len(self.collections[p]),
+            items.append("{} {} cards{}".format(SEAT_NAMES[p][:3], len(self.state.collections[p]),
                                                  " ?{}".format(u) if u else ""))
         items += ["Scores", "Done"]
-        head = "Trials failed" if self.lost else "Game over"
-        return Menu(self.ui, head, items, self.chose, "capture.end", _nothing)
+        head = "Trials failed" if self.state.lost else "Game over"
+        return Menu(self.ui, head, items, self.chose, "capture.end", cards.stay)
 
     def chose(self, i):
         if i < self.players:
@@ -239,16 +200,16 @@ class EndScreen(Screen):
             self.app.finish()
 
     def card_list(self, p, index=0):
-        coll = self.collections[p]
+        coll = self.state.collections[p]
         items = []
         for i in range(len(coll)):
             traits = coll[i]
             kind, line, arena = self.structure(p, i)
             tag = KIND_SHORT[kind]
-            if kind in (_K_TWO, _K_THREE, _K_HYRO):
+            if kind in (K_TWO, K_THREE, K_HYRO):
                 tag += LINES[line]
-            name = cat.coll_name(self.cat, self.cfg, p, i, traits)
-            items.append("{:<10}{}{}".format(name[:9], tag, "*" if traits & _LUMINOUS else ""))
+            name = cards.coll_name(self.cat, self.cfg, p, i, traits)
+            items.append("{:<10}{}{}".format(name[:9], tag, "*" if traits & LUMINOUS else ""))
 
         def chose(i):
             if i == 0:
@@ -282,35 +243,35 @@ class EndScreen(Screen):
         """Player p's collection as score-file Geekmons (DESIGN.md), or raise
         ValueError naming the first card still to enter."""
         cfg = self.cfg
-        coll = self.collections[p]
+        coll = self.state.collections[p]
         out = []
         for i in range(len(coll)):
             kind, line, arena = self.structure(p, i)
             traits = coll[i]
-            name = cat.coll_name(self.cat, cfg, p, i, traits)
-            if kind == _K_UNKNOWN:
+            name = cards.coll_name(self.cat, cfg, p, i, traits)
+            if kind == K_UNKNOWN:
                 raise ValueError("{} card {}: its line?".format(SEAT_NAMES[p], i + 1))
             d = {"name": name}
-            if kind == _K_SINGLE:
+            if kind == K_SINGLE:
                 d["stages"] = 1
-            elif kind in (_K_TWO, _K_THREE, _K_HYRO):
+            elif kind in (K_TWO, K_THREE, K_HYRO):
                 d["stages"] = kind
                 d["line"] = LINES[line]
-            elif kind == _K_LEGEND:
+            elif kind == K_LEGEND:
                 d["legendary"] = True
-            elif kind == _K_MILEMOON:
+            elif kind == K_MILEMOON:
                 d["milemoon"] = True
             else:
                 d["line"] = "mouselet"
-                if kind == _K_MOUSELET:
+                if kind == K_MOUSELET:
                     d["mouselet"] = True
                 else:
-                    d["branch"] = "male" if kind == _K_MALE else "female"
+                    d["branch"] = "male" if kind == K_MALE else "female"
             if i == 0:
                 d["starter"] = True
-            if traits & _LUMINOUS:
+            if traits & LUMINOUS:
                 d["luminous"] = True
-            mask = (traits >> _T_SHIFT & 255)
+            mask = (traits >> T_SHIFT & 255)
             if arena and cfg.arena:
                 mask |= 1 << (cfg.arena - 1)
             if mask:
@@ -319,27 +280,21 @@ class EndScreen(Screen):
         return out
 
     def scores(self):
-        st = self
         checked = []
-        # The scorer is in RAM only while it scores: the lines below are plain values.
-        from geekout.rules import capture_score as S
-
         try:
-            for p in range(st.players):
-                checked += S.check_players([{"name": SEAT_NAMES[p], "geekmons": self.score_cards(p)}])
+            for p in range(self.players):
+                checked += score.check_players([{"name": SEAT_NAMES[p], "geekmons": self.score_cards(p)}])
         except ValueError as e:
             self.refuse(str(e).replace("player ", "").replace("'", ""))
             return
-        res = S.score(checked, self.cfg.arena, st.solo)
-        S = None
-        cat.unload("geekout.rules.capture_score")
+        res = score.score(checked, self.cfg.arena, self.state.solo)
         lines = []
         totals = [e["total"] for e in res["players"]]
         winners = [SEAT_NAMES.index(w) for w in res["winners"]]
-        if st.solo:
+        if self.state.solo:
             e = res["players"][0]
             lines.append("Score {}".format(e["total"]))
-            lines.append("Trials failed" if st.lost else e["rank"])
+            lines.append("Trials failed" if self.state.lost else e["rank"])
         else:
             if len(winners) == 1:
                 lines.append("Winner: " + SEAT_NAMES[winners[0]])
@@ -361,7 +316,7 @@ class EndScreen(Screen):
                 else:
                     why = "tie shared"
             lines.append("(" + why + ")")
-        for p in range(st.players):
+        for p in range(self.players):
             e = res["players"][p]
             lines.append("{} {} pts".format(SEAT_NAMES[p], e["total"]))
             lines += self.breakdown(p, e["cards"])
@@ -378,9 +333,9 @@ class EndScreen(Screen):
         pts = []
         for i in range(len(cards)):
             kind, line, _a = self.structure(p, i)
-            if kind in (_K_TWO, _K_THREE, _K_HYRO):
+            if kind in (K_TWO, K_THREE, K_HYRO):
                 h = "Line " + LINES[line]
-            elif kind >= _K_MOUSELET:
+            elif kind >= K_MOUSELET:
                 h = "Mouselet"
             else:
                 h = KIND_NAMES[kind]
@@ -407,25 +362,25 @@ class LineEditor(Screen):
         self.p = p
         self.i = i
         kind, line, arena = flow.structure(p, i)
-        self.kind = kind or _K_SINGLE
+        self.kind = kind or K_SINGLE
         self.line = line
         self.arena = arena
         self.field = 0
-        self.ask_arena = flow.cfg.arena and not flow.collections[p][i] >> _T_SHIFT & 255
+        self.ask_arena = flow.cfg.arena and not flow.state.collections[p][i] >> T_SHIFT & 255
 
     def fields(self):
         n = 1
-        if self.kind in (_K_TWO, _K_THREE, _K_HYRO):
+        if self.kind in (K_TWO, K_THREE, K_HYRO):
             n += 1
         return n + (1 if self.ask_arena else 0)
 
     def key(self, k):
         f = self.field
-        has_line = self.kind in (_K_TWO, _K_THREE, _K_HYRO)
+        has_line = self.kind in (K_TWO, K_THREE, K_HYRO)
         if k == keys.UP or k == keys.DOWN:
             d = 1 if k == keys.UP else -1
             if f == 0:
-                self.kind = (self.kind - 1 + d) % _K_FEMALE + 1
+                self.kind = (self.kind - 1 + d) % K_FEMALE + 1
             elif f == 1 and has_line:
                 self.line = (self.line + d) % len(LINES)
             else:
@@ -440,12 +395,9 @@ class LineEditor(Screen):
                 self.field += 1
             else:
                 line = self.line if has_line else 0
-                # a note: games/capture_fold.py A_NOTE | player | card<<2 | kind<<9 |
-                # line<<13 | arena<<17
-                if self.flow.commit([F.A_NOTE | (self.p | self.i << 2 | self.kind << 9
-                                                 | line << 13 | self.arena << 17) << 5],
-                                         "{} card {}: {}".format(SEAT_NAMES[self.p], self.i + 1,
-                                                                 KIND_NAMES[self.kind])):
+                if self.flow.commit([steps.note_action(self.p, self.i, self.kind, line, self.arena)],
+                                    "{} card {}: {}".format(SEAT_NAMES[self.p], self.i + 1,
+                                                            KIND_NAMES[self.kind])):
                     # the card list again, on the same card
                     fl = self.flow
                     fl.ui.pop()
@@ -454,10 +406,10 @@ class LineEditor(Screen):
 
     def draw(self, fb):
         fl = self.flow
-        traits = fl.collections[self.p][self.i]
-        title(fb, cat.coll_name(fl.cat, fl.cfg, self.p, self.i, traits))
+        traits = fl.state.collections[self.p][self.i]
+        title(fb, cards.coll_name(fl.cat, fl.cfg, self.p, self.i, traits))
         rows = ["Kind: " + KIND_NAMES[self.kind]]
-        if self.kind in (_K_TWO, _K_THREE, _K_HYRO):
+        if self.kind in (K_TWO, K_THREE, K_HYRO):
             rows.append("Line: " + LINES[self.line])
         if self.ask_arena:
             rows.append("Arena type: " + ("yes" if self.arena else "no"))
@@ -468,6 +420,3 @@ class LineEditor(Screen):
             fb.text(rows[r][:15], 8, y, 1)
         fb.text("^v change  OK", 12, 56, 1)
 
-
-def _nothing():
-    pass

@@ -1,0 +1,1 @@
+"""capture: its rules core and its screens (play.py is what the app calls)."""

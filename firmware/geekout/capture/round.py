@@ -1,0 +1,177 @@
+"""Geekmon Capture on the gadget: the game screen through the rounds, one mode per phase
+of the rules core.
+
+The modes' keys and drawing live in draw.py (draw, cards), throw.py (throw) and
+check.py (check, tie, take); menu.py holds the game menu and the choices made in pushed
+menus. This screen keeps what they share: the folded game, saving a step, undo, the
+LEDs. When the game is over the end screens (end.py) take its place. Every confirmed
+step is one journal record (payload: steps.py); undo drops the last step. Refused
+entries are toasted with the rules core's reason, nothing saved.
+"""
+
+from geekout.capture import check, draw, end, menu, steps, throw
+from geekout.capture.actions import action_text
+from geekout.capture.cards import cards
+from geekout.capture.consts import A_DRAW, A_NOTE
+from geekout.ui.core import Screen, title
+
+# The mode of each phase of the core (its .phase indexes these), and its module.
+MODES = ("draw", "cards", "throw", "check", "tie", "take", "over")
+MODULES = (draw, draw, throw, check, check, check, None)
+
+
+class CaptureGame(Screen):
+    name = "capture.game"
+
+    def __init__(self, app, cfg, game):
+        super().__init__(app.ui)
+        self.app = app
+        self.cfg = cfg
+        self.game = game
+        self.cat = cards(app)
+        self.note = ""  # the last thing that happened, shown on the screen
+        self.menu = None  # the menu of a menu-like mode
+        self.mode = ""
+        self.module = None  # the mode's module (draw, throw or check)
+        self.opt = 0  # throw mode: option index
+        self.luminous = 0  # draw mode: luminous slots (bit mask)
+        self.pos = 0  # draw mode: slot cursor
+        self.slots = []  # cards mode: the slot of each card in the menu
+        self.row = 0  # check mode: player row
+        self.values = bytearray(cfg.players)  # check mode: the points being entered
+        self.target = -1  # check mode: the target entered (round * 16 + its index)
+        self.done = False  # a tie: type advantage already asked
+        self.sync()
+
+    # -- state queries ---------------------------------------------------------------
+    @property
+    def state(self):
+        return self.game.state
+
+    def seat(self):
+        st = self.state
+        if st.phase_name() == "throw":
+            return st.thrower()
+        if st.phase_name() == "check" and 0 <= self.row < st.players:
+            return self.row
+        return st.first
+
+    def room(self, p):
+        """Points player p may still have on a card this round (C2 cubes, C13 solo)."""
+        st = self.state
+        return st.max_points() - st.spent[p]
+
+    def emit(self, event, text, scores=None, winners=None):
+        st = self.state
+        self.app.emit(event, min(st.round, self.cfg.rounds() - 1), self.cfg.rounds(),
+                      self.seat(), st.players, scores or [len(c) for c in st.collections], text,
+                      winners)
+
+    # -- steps -------------------------------------------------------------------------
+    def commit(self, acts, text):
+        """Apply one step and save it as one journal record; False (and a toast with
+        the reason) when the rules core refuses it: nothing is saved."""
+        st = self.state
+        rnd = st.round
+        try:
+            self.game.apply_step(acts)
+        except ValueError as e:
+            if len(acts) > 1:  # part of the step may have gone in: rebuild
+                self.game = steps.replay(self.cfg, self.app.journal.actions)
+            self.refuse(str(e))
+            return False
+        self.app.journal.append(steps.encode(acts))
+        st = self.state
+        if text:
+            self.note = text
+            self.emit("action", text)
+        if st.is_terminal():
+            self.emit("round", "Round {} over".format(rnd + 1))
+            self.ui.cue("win")
+        elif st.round != rnd:
+            self.emit("round", "Round {} over, {} fled".format(rnd + 1, st.fled))
+        self.sync()
+        return True
+
+    def refuse(self, reason):
+        self.ui.toast(reason[:45])
+        self.ui.cue("error")
+
+    def undo(self):
+        got = steps.undo(self.cfg, self.app.journal)
+        if got is None:
+            self.ui.toast("Nothing to undo")
+            return
+        self.game, acts = got
+        a = acts[-1] if acts else 0
+        if a & 31 == A_NOTE:
+            text = "Undone: line entry"
+        elif a & 31 == A_DRAW:
+            text = "Undone: the draw"
+        else:
+            text = "Undone: " + action_text(a)
+        self.target = -1
+        self.note = text
+        self.sync()
+        self.ui.toast(text)
+        self.emit("undo", text)
+
+    # -- modes -------------------------------------------------------------------------
+    def sync(self):
+        """The mode of the rules core's phase, entered; the seat LEDs."""
+        st = self.state
+        self.menu = None
+        self.mode = MODES[st.phase]
+        self.module = MODULES[st.phase]
+        leds = self.app.board.leds
+        if self.module is None:
+            leds.show_seats(st.players)
+        else:
+            self.module.enter(self, st.phase_name())
+            leds.show_turn(self.seat(), st.players)
+        name = "capture." + self.mode
+        if name != self.name:
+            self.name = name
+            v = self.ui.visited
+            if v is not None and name not in v:
+                v.append(name)
+
+    def enter(self):
+        self.sync()
+
+    def tick(self, now):
+        if self.ui.top() is self and self.state.is_terminal():
+            self.to_end()
+            return True
+        return False
+
+    def to_end(self):
+        """The game is over: the end screens take this screen's place."""
+        self.ui.replace(end.EndScreen(self.app, self.cfg, self.game, CaptureGame))
+
+    # -- keys ------------------------------------------------------------------------
+    def key(self, k):
+        if self.state.is_terminal():
+            self.to_end()
+        elif self.menu is not None:
+            self.menu.key(k)
+        elif self.module is not None:
+            self.module.key(self, k)
+
+    def long_ok(self):
+        if self.state.is_terminal():
+            self.to_end()
+            return
+        menu.long_ok(self)
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, fb):
+        if self.menu is not None:
+            self.menu.draw(fb)
+            if self.mode in ("tie", "take"):
+                fb.text(self.note[:16], 0, 56, 1)
+        elif self.mode == "over":
+            title(fb, "Game over")
+            fb.text("OK: collections", 0, 20, 1)
+        elif self.module is not None:
+            self.module.draw(self, fb)

@@ -1,0 +1,6 @@
+"""The app's way into the game: its setup screens and play (a new or resumed game).
+
+The game still lives in geekout/games/ and geekout/rules/ while it moves into this
+package."""
+
+from geekout.games.masters import play, setup  # noqa: F401
