@@ -29,6 +29,7 @@ from geekout_tools.pico.gadget import summary  # noqa: E402
 
 # (game, seed, what it is): bench_heap's 4-player games.
 GAMES = (("masters", 5, "Masters, 4 players, virtual dice, a hint"),
+         ("masters", 7, "Masters, 4 players, virtual dice, an undo every 9th decision"),
          ("capture", 2, "Capture, 4 players, Team Wicked, arena plant"),
          ("battle", 5, "battle, 4 players, an undo every 9th decision"))
 

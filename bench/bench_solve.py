@@ -28,7 +28,7 @@ print(json.dumps({"import": t1 - t0, "solve": seconds, "v": sol.start_value(),
 
 HINT = """
 import gc, sys, time
-from geekout.rules import masters_hint as mh
+from geekout.masters import hint as mh
 t = mh.open_table(open({path!r}, "rb"))
 times = []
 allocs = []
@@ -66,7 +66,7 @@ def cold_solves(runs=5, mode="time"):
 def optimal_turns_per_second(turns=20000):
     import random
 
-    from geekout.rules import masters as m
+    from geekout.masters import rules as m
     from geekout_tools.masters.strategies import Optimal
 
     strat = Optimal()

@@ -8,9 +8,10 @@ game menu. Used by the MicroPython tests, the power-cut test and bench/.
 
 import sys
 
-# The rules core before the app: the app drops every module imported after it when a
-# game is left, and this driver keeps using the rules core's constants.
-from geekout.rules import masters as M
+# The rules core and its constants before the app: the app drops every module imported
+# after it when a game is left, and this driver keeps using them.
+from geekout.masters import consts as mc
+from geekout.masters import rules as M
 
 # isort: split
 from geekout import keys
@@ -91,7 +92,7 @@ class Driver(KeyDriver):
             self.press(keys.OK)
 
     def _table(self, g):
-        want = (g.pad.turn * 7 + 3) % 12  # a fixed spread of entries, busts included
+        want = (len(g.state.turns) * 7 + 3) % 12  # a fixed spread of entries, busts included
         if g.value != want:
             self.press(keys.UP)
         elif not self._maybe_undo():
@@ -106,13 +107,13 @@ def _choose(st):
     for a in legal:
         t = a & 7
         v = 0
-        if t == M.DRAGON:
+        if t == mc.DRAGON:
             v = 3
-        elif a == M.HEART_ACT:
+        elif a == mc.HEART_ACT:
             v = 2
-        elif t == M.F42:
+        elif t == mc.F42:
             v = -2
-        elif t == M.HEART and M.action_actor(a) == M.SUPERHERO:
+        elif t == mc.HEART and M.action_actor(a) == mc.SUPERHERO:
             v = 1
         if v > score:
             best = a

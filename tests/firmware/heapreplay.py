@@ -33,6 +33,8 @@ GAMES = (
      "d.start(0, 4)"),
     ("masters", "4 players, table dice", 6, "from drive import Driver as D", "D(board)", "",
      "d.start(1, 4)"),
+    ("masters", "4 players, virtual dice, undo every 9th", 7, "from drive import Driver as D",
+     "D(board)", "d.undo_every = 9", "d.start(0, 4)"),
     ("capture", "2 players", 1, "from capture_drive import CaptureDriver as D", "D(board, 1)", "",
      "d.start_capture(2, False, 0)"),
     ("capture", "4 players, Team Wicked, arena plant", 2,

@@ -39,8 +39,8 @@ def scripted(mode, players, seed, undo_every):
     j = jn.Journal(d.board.storage)
     status = j.load()
     g = end.game
-    played = g.state.journal if mode == 0 else g.pad.journal
-    print(json.dumps({"screen": end.name, "totals": list(g.totals()), "winners": end.winners,
+    played = g.state.journal
+    print(json.dumps({"screen": end.name, "totals": list(g.state.totals), "winners": end.winners,
                       "presses": d.presses, "saved_ok": status == jn.OK,
                       "saved_matches": bytes(j.actions) == bytes(played),
                       "i2c_bytes": d.board.i2c.bytes, "peak_heap": d.peak,
@@ -92,10 +92,8 @@ def power_cuts(mode, players, seed, every_resume=5):
             why = e.boot_after_cut(expected is not None)
             if not why and expected is not None:
                 g = e.top()
-                if g.name == "masters.dice":
+                if g.name in ("masters.dice", "masters.table"):
                     got = bytes(g.state.journal)
-                elif g.name == "masters.table":
-                    got = bytes(g.pad.journal)
                 else:
                     got = None
                 # a new game draws its first seat again at once: compare what was saved

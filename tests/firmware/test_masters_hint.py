@@ -1,12 +1,13 @@
-"""The gadget's Masters hints (rules/masters_hint.py + data/masters_hint.bin) against the
+"""The gadget's Masters hints (geekout/masters/hint.py + hint.bin) against the
 host solver: every stored value, and the device-side advise() on CPython and MicroPython."""
 
 import random
 
 import numpy as np
 import pytest
-from geekout.rules import masters as m
-from geekout.rules import masters_hint as mh
+from geekout.masters import consts as mc
+from geekout.masters import hint as mh
+from geekout.masters import rules as m
 from geekout_tools.masters import hint_table as ht
 from geekout_tools.masters import solver as sv
 from mpy_harness import run_micropython
@@ -50,9 +51,9 @@ def host_advice(need, active, inactive, used, scored):
     sol = sv.solve(need)
     if sum(active) == 0:
         if used == 0:
-            return {m.PASS: sol.g[scored]}
+            return {mc.PASS: sol.g[scored]}
         p, c = sol.decide(inactive, used, scored)
-        return {m.PASS: p, m.CONTINUE: c}
+        return {mc.PASS: p, mc.CONTINUE: c}
     return dict(sol.action_values(active, inactive, used, scored))
 
 
@@ -90,12 +91,12 @@ def test_device_advise_agrees_with_host_solver(table):
 
 
 def test_device_hand_positions(table):
-    ship, dragon = m.SPACESHIP, m.DRAGON
+    ship, dragon = mc.SPACESHIP, mc.DRAGON
     got = mh.advise(table, [2, 0, 0, 1, 0, 1], 0, 3, 3)  # SPACESHIP, DRAGON, 42, 42
     assert got[0][0] == m.resolve_action(ship, dragon) and got[1][1] == 0.0
     assert mh.advise(table, [0] * 5 + [1], 3, 6, 0) == []  # lone DRAGON: settles, bust
-    assert mh.advise(table, [0] * 6, 3, 0, 7) == [(m.PASS, 28)]  # M6 forced pass
-    assert mh.advise(table, [0] * 6, 0, 1, 9, need=55)[0][0] == m.CONTINUE
+    assert mh.advise(table, [0] * 6, 3, 0, 7) == [(mc.PASS, 28)]  # M6 forced pass
+    assert mh.advise(table, [0] * 6, 0, 1, 9, need=55)[0][0] == mc.CONTINUE
 
 
 def test_device_bad_input(table):
@@ -108,14 +109,14 @@ def test_device_bad_input(table):
     with pytest.raises(ValueError):
         mh.open_table(io.BytesIO(b"nothing like a table" * 3))
     points_only = mh.open_table(io.BytesIO(ht.table_bytes((0,))))
-    assert mh.advise(points_only, [0] * 6, 1, 3, 6)[0][0] == m.PASS
+    assert mh.advise(points_only, [0] * 6, 1, 3, 6)[0][0] == mc.PASS
     with pytest.raises(ValueError):
         mh.advise(points_only, [0] * 6, 1, 3, 6, need=30)
 
 
 DRIVER = """
 import sys
-from geekout.rules import masters_hint as mh
+from geekout.masters import hint as mh
 t = mh.open_table(open({path!r}, "rb"))
 while True:
     line = sys.stdin.readline()
@@ -134,8 +135,8 @@ def test_device_advise_under_micropython():
         cases.append((active, i, u, s, (0, 21, 55)[k % 3]))
     stdin = "".join(" ".join(str(x) for x in a + [i, u, s, n]) + "\n"
                     for a, i, u, s, n in cases)
-    # Heap: passes down to 65K (bisection, checkout at a 150-character path; 64K at a short
-    # one, so 64K was the edge): 88K leaves a 35% margin.
+    # Heap: passes down to 69K (bisection, checkout at a short path; the reader imports the
+    # game's consts and rules modules): 88K leaves a 28% margin.
     res = run_micropython(code=DRIVER.format(path=str(ht.TABLE)), heap="88K", stdin=stdin)
     assert res.returncode == 0, res.stderr
     lines = res.stdout.splitlines()

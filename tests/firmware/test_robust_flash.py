@@ -36,7 +36,7 @@ def play(flash, mode=0, players=2, seed=3):
 
 def played(d):
     g = d.top().game
-    return bytes(g.state.journal if hasattr(g, "state") else g.pad.journal)
+    return bytes(g.state.journal)
 
 
 @pytest.mark.parametrize("mode", [0, 1], ids=["virtual", "table"])

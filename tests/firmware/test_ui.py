@@ -4,10 +4,11 @@ import pytest
 from drive import Driver
 from flash import FakeFlash
 from geekout import journal as jn
-from geekout.games import masters as gm
-from geekout.rules import masters as M
-from geekout.settings import NAME
 from geekout import keys
+from geekout.masters import consts as mc
+from geekout.masters import hintpage
+from geekout.masters import rules as M
+from geekout.settings import NAME
 from geekout.ui.core import wrap
 from geekout.ui.icons import face_icon
 from geekout.ui.scoreboard import draw_scores
@@ -119,7 +120,7 @@ def test_refused_choices_say_why_and_save_nothing():
     empty = [f for f in range(6) if not st.active[f]]
     g.cursor = empty[0]
     d.press(keys.OK)
-    assert d.ui.toast_text == "No {} showing".format(M.FACE_NAMES[empty[0]])
+    assert d.ui.toast_text == "No {} showing".format(mc.FACE_NAMES[empty[0]])
     assert bytes(g.state.journal) == journal and d.board.storage.writes == writes
 
 
@@ -128,17 +129,17 @@ def test_actor_that_does_not_act_is_refused():
     d.start(0, 1)
     g = d.top()
     g.state = M.replay(1, g.state.journal)
-    g.state.active[M.F42] += 0
+    g.state.active[mc.F42] += 0
     st = M.position(bytearray((2, 0, 1, 0, 0, 0)), 3, 4, 0)
     st.journal = bytearray(g.state.journal)
     g.state = st
-    g.cursor = M.F42
+    g.cursor = mc.F42
     d.press(keys.OK)
     assert d.ui.toast_text == "A 42 does not act"
-    g.cursor = M.MEEPLE
+    g.cursor = mc.MEEPLE
     d.press(keys.OK)
     assert g.mode == 1
-    g.cursor = M.MEEPLE  # the meeple itself is the only MEEPLE
+    g.cursor = mc.MEEPLE  # the meeple itself is the only MEEPLE
     d.press(keys.OK)
     assert d.ui.toast_text == "Needs another die"
 
@@ -148,11 +149,11 @@ def test_resume_prompt_after_power_cycle():
     d.start(1, 2)
     d.press(keys.UP)
     d.press(keys.OK)
-    saved = bytes(d.top().pad.journal)
+    saved = bytes(d.top().state.journal)
     e = booted(d.board.storage.snapshot())
     assert e.top().name == "resume?"
     e.press(keys.OK)
-    assert e.top().name == "masters.table" and bytes(e.top().pad.journal) == saved
+    assert e.top().name == "masters.table" and bytes(e.top().state.journal) == saved
 
 
 def test_torn_and_corrupt_saves_are_reported():
@@ -213,40 +214,33 @@ def test_table_dice_entry_refuses_impossible_counts():
     g = d.top()
     assert g.name == "masters.table"
 
-    class Fake:
+    class Fake:  # a stand-in for the hint table (hintpage.Hints)
         calls = []
 
         @staticmethod
-        def advise(table, active, inactive, used, scored, need=0):
+        def advise(active, inactive, used, scored, need):
             Fake.calls.append((bytes(active), inactive, used, scored, need))
-            return [(M.CONTINUE, 7.25), (M.PASS, 6)]
+            return [(mc.CONTINUE, 7.25), (mc.PASS, 6)]
 
-    import sys
-
-    live = sys.modules["geekout.games.masters"]  # the module the app loaded for this game
-    old = live._hint
-    live._hint = (Fake, object())
-    try:
-        d.game_menu("Hint")
-        e = d.top()
-        assert e.name == "masters.dice_entry"
-        for _ in range(9):
-            d.press(keys.OK)
-        assert d.ui.toast_text == "0 dice: the zones hold 10" and d.top() is e
-        e.counts[:] = bytes((0, 0, 0, 0, 0, 0, 3, 4, 3))
+    g.hints = Fake
+    d.game_menu("Hint")
+    e = d.top()
+    assert e.name == "masters.dice_entry"
+    for _ in range(9):
         d.press(keys.OK)
-        assert d.top().name == "masters.hint"
-        assert Fake.calls == [(bytes(6), 3, 4, 3, 0)]
-        assert any("Continue" in line and "7.2" in line for line in d.top().lines)
-    finally:
-        live._hint = old
+    assert d.ui.toast_text == "0 dice: the zones hold 10" and d.top() is e
+    e.counts[:] = bytes((0, 0, 0, 0, 0, 0, 3, 4, 3))
+    d.press(keys.OK)
+    assert d.top().name == "masters.hint"
+    assert Fake.calls == [(bytes(6), 3, 4, 3, 0)]
+    assert any("Continue" in line and "7.2" in line for line in d.top().lines)
 
 
 def test_need_to_lead_in_the_last_round():
-    assert gm.need_to_lead([10, 30, 20], 0, True) == 21
-    assert gm.need_to_lead([40, 30], 0, True) == 0
-    assert gm.need_to_lead([10, 30], 0, False) == 0
-    assert gm.need_to_lead([10], 0, True) == 0
+    assert hintpage.need_to_lead([10, 30, 20], 0, True) == 21
+    assert hintpage.need_to_lead([40, 30], 0, True) == 0
+    assert hintpage.need_to_lead([10, 30], 0, False) == 0
+    assert hintpage.need_to_lead([10], 0, True) == 0
 
 
 @pytest.mark.parametrize("mode", [0, 1])
@@ -256,7 +250,7 @@ def test_full_game_by_keys_on_cpython(mode):
     d.start(mode, 2)
     end = d.play_out()
     assert end.name == "masters.end"
-    totals = end.game.totals()
+    totals = end.game.state.totals
     assert end.winners == [i for i in range(2) if totals[i] == max(totals)]
     k = jn.Journal(d.board.storage)
     assert k.load() == jn.OK
@@ -284,7 +278,7 @@ def test_live_event_lines_follow_the_game(mode):
     assert kinds[0] == "start" and kinds[-1] == "end"
     assert {"turn", "round", "undo"} <= set(kinds)
     assert kinds.count("turn") >= 15  # 5 rounds x 3 seats (more when a turn end is undone)
-    assert events[-1]["scores"] == list(end.game.totals())
+    assert events[-1]["scores"] == list(end.game.state.totals)
     assert events[-1]["winners"] == [w + 1 for w in end.winners]
     e = Driver(SimBoard(storage=FakeFlash(board.storage.snapshot()), seed=3))
     lines2 = []
@@ -301,10 +295,9 @@ def _real_hint_board(seed=3):
     from geekout.hal.storage import Storage
 
     fw = Path(__file__).resolve().parents[2] / "firmware"
-    if not (fw / "geekout" / "data" / "masters_hint.bin").exists():
+    if not (fw / "geekout" / "masters" / "hint.bin").exists():
         pytest.skip("hint table not built")
     board = SimBoard(storage=FakeFlash(), data=Storage(str(fw)), seed=seed)
-    gm._hint_ok = None  # checked once per boot on the device; other tests had no table
     d = Driver(board)
     d.boot()
     return d
@@ -319,11 +312,11 @@ def test_hint_on_the_real_table_virtual_and_last_round():
     d.game_menu("Hint")
     page = d.top()
     assert page.name == "masters.hint" and page.lines[0].startswith(">")
-    assert "geekout.rules.masters_hint" not in sys.modules  # dropped after the hint
+    assert "geekout.masters.hint" in sys.modules  # loaded with the game, kept until it ends
     d.press(keys.BACK)
     g = d.top()
     # the last round, 12 points behind: the hint speaks of the chance to lead
-    g.state.round = M.ROUNDS - 1
+    g.state.round = mc.ROUNDS - 1
     g.state.totals[g.state.seat] = 10
     g.state.totals[1 - g.state.seat] = 22
     d.game_menu("Hint")
@@ -388,12 +381,12 @@ def test_leaving_a_game_drops_its_modules():
 
     d = booted()
     d.start(0, 2)
-    assert "geekout.games.masters" in sys.modules
+    assert "geekout.masters.dice" in sys.modules
     d.press(keys.LONG_BACK)
-    assert "geekout.games.masters" not in sys.modules
+    assert "geekout.masters.dice" not in sys.modules
     assert "geekout.app" in sys.modules and "geekout.ui.widgets" in sys.modules
     d.press(keys.OK)  # Resume game: imported again
-    assert d.top().name == "masters.dice" and "geekout.games.masters" in sys.modules
+    assert d.top().name == "masters.dice" and "geekout.masters.dice" in sys.modules
 
 
 def test_a_board_can_offer_fewer_games():

@@ -51,18 +51,18 @@ class FakeBoard:
 @pytest.fixture
 def build(tmp_path):
     root = tmp_path / "build"
-    (root / "geekout" / "rules").mkdir(parents=True)
+    (root / "geekout" / "masters").mkdir(parents=True)
     (root / "main.py").write_text("import geekout\n")
     (root / "geekout" / "__init__.mpy").write_bytes(b"M\x06a")
-    (root / "geekout" / "rules" / "masters.mpy").write_bytes(b"M\x06b" * 100)
+    (root / "geekout" / "masters" / "rules.mpy").write_bytes(b"M\x06b" * 100)
     return root
 
 
 def test_first_deploy_copies_everything_and_writes_manifest_last(build):
     board = FakeBoard({"games/current.jnl": b"saved game", "settings.json": b"{}"})
     p = plan.deploy(board, build, out=lambda *_: None)
-    assert sorted(p.copy) == ["geekout/__init__.mpy", "geekout/rules/masters.mpy", "main.py"]
-    assert board.steps[1] == ("mkdirs", ("geekout", "geekout/rules"))
+    assert sorted(p.copy) == ["geekout/__init__.mpy", "geekout/masters/rules.mpy", "main.py"]
+    assert board.steps[1] == ("mkdirs", ("geekout", "geekout/masters"))
     assert board.steps[-2] == ("write", plan.MANIFEST_PATH) and board.steps[-1] == "restart"
     assert board.files["games/current.jnl"] == b"saved game"  # saved data kept
     assert board.files["settings.json"] == b"{}"
@@ -86,10 +86,10 @@ def test_second_deploy_copies_only_what_changed(build):
 def test_removed_firmware_file_is_deleted_but_not_user_files(build):
     board = FakeBoard({"games/g1.jnl": b"x"})
     plan.deploy(board, build, out=lambda *_: None)
-    (build / "geekout" / "rules" / "masters.mpy").unlink()
+    (build / "geekout" / "masters" / "rules.mpy").unlink()
     p = plan.deploy(board, build, out=lambda *_: None)
-    assert p.remove == ["geekout/rules/masters.mpy"]
-    assert "geekout/rules/masters.mpy" not in board.files
+    assert p.remove == ["geekout/masters/rules.mpy"]
+    assert "geekout/masters/rules.mpy" not in board.files
     assert board.files["games/g1.jnl"] == b"x"
 
 

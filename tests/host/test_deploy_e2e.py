@@ -38,10 +38,10 @@ def test_deploy_to_a_micropython_repl(pico, private_build, capsys):
 
     # The board imports the deployed bytecode (not the source tree).
     res = subprocess.run([str(MPREMOTE), "connect", str(link), "exec",
-                          "import geekout.rules.masters as m; print(m.__file__, m.points_for(4))"],
+                          "import geekout.masters.rules as m; print(m.__file__, m.points_for(4))"],
                          capture_output=True, text=True, timeout=60)
     assert res.returncode == 0, res.stderr
-    assert res.stdout.split() == ["geekout/rules/masters.mpy", "10"]
+    assert res.stdout.split() == ["geekout/masters/rules.mpy", "10"]
 
 
 def test_deploy_to_a_silent_port_says_so(tmp_path, private_build, capsys):

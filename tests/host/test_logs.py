@@ -12,7 +12,7 @@ from mpy_harness import FAKES, ROOT
 sys.path.insert(0, str(FAKES))
 from flash import FakeFlash  # noqa: E402  (the gadget's fake flash, in tests/fakes)
 from geekout import journal as jn  # noqa: E402
-from geekout.rules import masters as m  # noqa: E402
+from geekout.masters import rules as m  # noqa: E402
 from geekout_tools.cli import main  # noqa: E402
 
 

@@ -4,7 +4,8 @@ import json
 import random
 
 import pytest
-from geekout.rules import masters as m
+from geekout.masters import consts as mc
+from geekout.masters import rules as m
 from geekout_tools.cli import main
 from geekout_tools.masters import solver as sv
 from geekout_tools.masters.strategies import Optimal, Win, make_strategy
@@ -101,7 +102,7 @@ def test_win_strategy_needs_the_lead():
     s.apply_action(0)
     w = Win()
     assert w.need_for(s) == 0  # not the last round: optimal
-    s.round = m.ROUNDS - 1
+    s.round = mc.ROUNDS - 1
     s.totals = [40, 60]
     assert w.need_for(s) == sv.points(sv.need_dice(21))  # 21 points = six dice
     s.totals = [70, 60]

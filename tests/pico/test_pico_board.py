@@ -112,7 +112,7 @@ def test_deploy_with_mpremote_then_the_gadget_starts(tmp_path):
         assert pico.frame() == want
         files = picoplay.fsimage.read_files(_saved(pico, tmp_path))
         assert "main.py" in files and "geekout/app.mpy" in files
-        assert "geekout/data/masters_hint.bin" in files
+        assert "geekout/masters/hint.bin" in files
         # The logs come back with the same tool chain.
         pico.free()
         pulled = subprocess.run([str(GEEKOUT), "logs", "pull", "--port", port, "--dest",

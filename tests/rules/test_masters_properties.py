@@ -1,6 +1,7 @@
 """Invariants of the Masters core over random games (hypothesis)."""
 
-from geekout.rules import masters as m
+from geekout.masters import consts as mc
+from geekout.masters import rules as m
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,7 +37,7 @@ def fingerprint(s):
 def test_ten_dice_conserved(players, picks):
     for s in play(players, picks):
         if not s.is_terminal():
-            assert s.dice_in_play() == m.DICE  # M2
+            assert s.dice_in_play() == mc.DICE  # M2
             assert s.inactive >= 0 and s.used >= 0 and s.scored >= 0 and min(s.active) >= 0
 
 
@@ -45,7 +46,7 @@ def test_ten_dice_conserved(players, picks):
 def test_nonterminal_has_legal_action(players, picks):
     for s in play(players, picks):
         assert s.is_terminal() or len(s.legal_actions()) > 0
-        assert s.is_terminal() == (s.current_player() == m.TERMINAL)
+        assert s.is_terminal() == (s.current_player() == mc.TERMINAL)
 
 
 @settings(max_examples=300, deadline=None)
@@ -92,7 +93,7 @@ def test_game_ends_after_five_rounds(players, seed):
             m.play_chance(s, rng.randrange)
         else:
             s.apply_action(rng.choice(s.legal_actions()))
-    assert len(s.turns) == m.ROUNDS * players  # M8: one turn per player per round
+    assert len(s.turns) == mc.ROUNDS * players  # M8: one turn per player per round
     seats = [t[0] for t in s.turns]
     assert seats == [(s.first + i) % players for i in range(len(seats))]
     assert sum(t[1] for t in s.turns) == sum(s.totals)

@@ -9,7 +9,8 @@
 
 import numpy as np
 import pytest
-from geekout.rules import masters as m
+from geekout.masters import consts as mc
+from geekout.masters import rules as m
 from geekout_tools.masters import solver as sv
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -42,7 +43,7 @@ def test_continue_rolls_match_rules_core():
         want = {}
         for seq in np.ndindex(*([6] * U)):
             p = m.position([0] * 6, inact, U, S)
-            p.apply_action(m.CONTINUE)
+            p.apply_action(mc.CONTINUE)
             for f in seq:
                 p.apply_action(int(f))
             a = [0] * 6
@@ -89,8 +90,8 @@ def test_only_42s_with_nothing_used_must_pass(best):
 def test_spaceship_must_remove_the_dragon(best):
     # M3c: only sending the DRAGON away leaves 42s alone; hitting a 42 leaves the DRAGON.
     vals = dict(best.action_values(dice(SHIP, DRAGON, F42, F42), 0, 3, 3))
-    win = m.resolve_action(m.SPACESHIP, m.DRAGON)
-    lose = m.resolve_action(m.SPACESHIP, m.F42)
+    win = m.resolve_action(mc.SPACESHIP, mc.DRAGON)
+    lose = m.resolve_action(mc.SPACESHIP, mc.F42)
     assert set(vals) == {win, lose}
     assert vals[lose] == 0.0
     assert vals[win] >= sv.points(5)
@@ -100,14 +101,14 @@ def test_spaceship_must_remove_the_dragon(best):
 
 def test_lone_spaceship_destroys_itself(best):
     # M3e: the lone SPACESHIP busts the turn and takes the scored dice with it.
-    assert best.action_values(dice(SHIP), 0, 1, 8) == [(m.SPACESHIP_ON + m.NO_TARGET, 0.0)]
+    assert best.action_values(dice(SHIP), 0, 1, 8) == [(mc.SPACESHIP_ON + mc.NO_TARGET, 0.0)]
 
 
 def test_heart_on_empty_inactive_has_no_effect(best):
     # M3d: with nothing inactive the HEART just moves to used: the pass/continue point
     # (inactive 0, used 2, scored 8) follows, where passing banks 36.
     vals = dict(best.action_values(dice(HEART), 0, 1, 8))
-    assert vals == {m.HEART_ACT: pytest.approx(max(36.0, best.decide(0, 2, 8)[1]))}
+    assert vals == {mc.HEART_ACT: pytest.approx(max(36.0, best.decide(0, 2, 8)[1]))}
 
 
 def test_need_55_from_nine_scored_is_one_third():
@@ -145,7 +146,7 @@ def reference(reward, max_free, sweeps=400):
     def value(s, memo):
         if s.turns:
             pts, how = s.turns[-1][1], s.turns[-1][2]
-            return 0.0 if how == m.ENDED_BUST else reward(pts)
+            return 0.0 if how == mc.ENDED_BUST else reward(pts)
         key = (bytes(s.active), s.inactive, s.used, s.scored, s.pending, s.phase_name())
         if key in memo:
             return memo[key]
@@ -171,7 +172,7 @@ def reference(reward, max_free, sweeps=400):
         new = {}
         for k in conts:
             s = m.position([0] * 6, *k)
-            s.apply_action(m.CONTINUE)
+            s.apply_action(mc.CONTINUE)
             new[k] = value(s, memo)
         change = max(abs(new[k] - C[k]) for k in conts)
         C = new
@@ -206,7 +207,7 @@ def core_sweep(C, reward):
     def val(s, level):
         if s.turns:
             pts, how = s.turns[-1][1], s.turns[-1][2]
-            return (0.0, 0.0) if how == m.ENDED_BUST else (reward(pts), 0.0)
+            return (0.0, 0.0) if how == mc.ENDED_BUST else (reward(pts), 0.0)
         key = (bytes(s.active), s.inactive, s.used, s.scored, s.pending, s.phase, level)
         v = memo.get(key)
         if v is not None:
@@ -236,7 +237,7 @@ def core_sweep(C, reward):
     new, rho = {}, [0.0] * 11
     for i, u, sc in C:
         s = m.position([0] * 6, i, u, sc)
-        s.apply_action(m.CONTINUE)
+        s.apply_action(mc.CONTINUE)
         new[(i, u, sc)], r = val(s, sc)
         rho[sc] = max(rho[sc], r)
     return new, rho
@@ -268,7 +269,7 @@ def test_first_roll_survival_exhaustive():
 
     def survive(s):
         if s.turns:
-            return 0.0 if s.turns[-1][2] == m.ENDED_BUST else 1.0
+            return 0.0 if s.turns[-1][2] == mc.ENDED_BUST else 1.0
         if s.phase_name() == "decide":
             return 1.0
         key = (bytes(s.active), s.inactive, s.used, s.pending, s.phase)

@@ -2,7 +2,8 @@
 
 import masters_check
 import pytest
-from geekout.rules import masters as m
+from geekout.masters import consts as mc
+from geekout.masters import rules as m
 from masters_vectors import VECTORS
 from mpy_harness import ROOT, run_micropython
 
@@ -28,8 +29,8 @@ def test_m7_scoring_table():
 
 
 def test_m1_opposites():
-    names = m.FACE_NAMES
-    pairs = {names[f]: names[f ^ 1] for f in range(m.FACES)}
+    names = mc.FACE_NAMES
+    pairs = {names[f]: names[f ^ 1] for f in range(mc.FACES)}
     assert pairs == {"42": "HEART", "HEART": "42", "MEEPLE": "SPACESHIP",
                      "SPACESHIP": "MEEPLE", "SUPERHERO": "DRAGON", "DRAGON": "SUPERHERO"}
 
@@ -46,9 +47,9 @@ def test_replay_names_bad_entry():
 
 
 def test_action_text():
-    assert m.action_text(m.resolve_action(m.SPACESHIP, m.DRAGON)) == "SPACESHIP removes the DRAGON"
-    assert m.action_text(m.resolve_action(m.SPACESHIP, m.NO_TARGET)) == "SPACESHIP destroys itself"
-    assert m.action_text(m.PASS) == "PASS"
+    assert m.action_text(m.resolve_action(mc.SPACESHIP, mc.DRAGON)) == "SPACESHIP removes the DRAGON"
+    assert m.action_text(m.resolve_action(mc.SPACESHIP, mc.NO_TARGET)) == "SPACESHIP destroys itself"
+    assert m.action_text(mc.PASS) == "PASS"
 
 
 def test_undo_takes_back_decision_and_its_roll():
@@ -56,10 +57,10 @@ def test_undo_takes_back_decision_and_its_roll():
     for a in [0, 0, 0, 0, 0, 0, 2, 5]:  # first seat; 42 x5, MEEPLE, DRAGON
         s.apply_action(a)
     before = s.clone()
-    s.apply_action(m.resolve_action(m.MEEPLE, m.DRAGON))
-    s.apply_action(m.F42)
+    s.apply_action(m.resolve_action(mc.MEEPLE, mc.DRAGON))
+    s.apply_action(mc.F42)
     prev, removed = m.undo(s)
     assert bytes(prev.journal) == bytes(before.journal)
     assert bytes(prev.active) == bytes(before.active)
-    assert list(removed) == [m.resolve_action(m.MEEPLE, m.DRAGON), m.F42]
+    assert list(removed) == [m.resolve_action(mc.MEEPLE, mc.DRAGON), mc.F42]
     assert m.undo(m.replay(1, bytes([0]))) is None

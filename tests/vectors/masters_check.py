@@ -11,13 +11,14 @@ totals, turns ([seat, points, how]), legal (steps that must be exactly the legal
 winners, illegal (a step that must be refused, leaving the state unchanged).
 """
 
-from geekout.rules import masters as m
+from geekout.masters import consts as mc
+from geekout.masters import rules as m
 
-HOW = {"pass": m.ENDED_PASS, "forced": m.ENDED_FORCED, "bust": m.ENDED_BUST}
+HOW = {"pass": mc.ENDED_PASS, "forced": mc.ENDED_FORCED, "bust": mc.ENDED_BUST}
 
 
 def face(name):
-    return m.FACE_NAMES.index(name.upper())
+    return mc.FACE_NAMES.index(name.upper())
 
 
 def parse_step(token):
@@ -27,13 +28,13 @@ def parse_step(token):
     if token.startswith("roll:"):
         return [face(f) for f in token[5:].split(",")]
     if token == "PASS":
-        return [m.PASS]
+        return [mc.PASS]
     if token == "CONTINUE":
-        return [m.CONTINUE]
+        return [mc.CONTINUE]
     if token == "HEART":
-        return [m.HEART_ACT]
+        return [mc.HEART_ACT]
     actor, target = token.split(">")
-    t = m.NO_TARGET if target == "none" else face(target)
+    t = mc.NO_TARGET if target == "none" else face(target)
     return [m.resolve_action(face(actor), t)]
 
 
@@ -53,7 +54,7 @@ def check(vector):
                 return "step " + token + " refused: " + str(e)
     exp = vector["expect"]
     if "active" in exp:
-        want = bytearray(m.FACES)
+        want = bytearray(mc.FACES)
         for name in exp["active"]:
             want[face(name)] += 1
         if bytes(want) != bytes(s.active):
@@ -85,6 +86,6 @@ def check(vector):
             return "illegal step " + exp["illegal"] + " was accepted"
         if snapshot(s) != before:
             return "a refused step changed the state"
-    if not s.is_terminal() and s.phase_name() != "first" and s.dice_in_play() != m.DICE:
+    if not s.is_terminal() and s.phase_name() != "first" and s.dice_in_play() != mc.DICE:
         return "dice not conserved: " + str(s.dice_in_play())
     return None

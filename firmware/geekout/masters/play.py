@@ -1,6 +1,23 @@
-"""The app's way into the game: its setup screens and play (a new or resumed game).
+"""Geek Out! Masters: the app's way into the game. setup(app) shows a new game's setup
+screens; play(app, config, actions) gives the screen of a new or resumed game, with
+every module of its mode loaded here, once, until the game is left."""
 
-The game still lives in geekout/games/ and geekout/rules/ while it moves into this
-package."""
+from geekout.masters.consts import MAX_PLAYERS, TABLE
+from geekout.masters.setup import setup  # noqa: F401 - the app calls it from here
 
-from geekout.games.masters import play, setup  # noqa: F401
+
+def play(app, config, actions):
+    """The screen for a saved or new game; ValueError if the journal does not replay."""
+    if len(config) != 2 or config[0] > TABLE or not 1 <= config[1] <= MAX_PLAYERS:
+        raise ValueError("bad masters config")
+    if config[0] == TABLE:
+        from geekout.masters.table import TableGame as Game
+    else:
+        from geekout.masters.dice import VirtualGame as Game
+    game = Game(app, config[1], actions)
+    if actions:
+        game.emit("resume", "Game resumed")
+    else:
+        game.emit("start", "{} players, {} dice".format(
+            config[1], "table" if config[0] == TABLE else "virtual"))
+    return game

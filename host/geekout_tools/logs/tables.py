@@ -7,25 +7,25 @@ the rules core refuses raises UsageError naming the entry and the rule. The summ
 replayed (null when the whole file is good).
 """
 
-from geekout.rules import masters as m
+from geekout.masters import consts as mc
+from geekout.masters import rules as m
 
 from ..errors import UsageError
 from ..inputs import printable
 from . import shown
 
 SEATS = ("red", "green", "blue", "yellow")
-HOW = {m.ENDED_PASS: "pass", m.ENDED_FORCED: "forced pass", m.ENDED_BUST: "bust"}
-BUST_ENTRY = 11  # table-dice journal: 0-10 dice scored, 11 = bust
+HOW = {mc.ENDED_PASS: "pass", mc.ENDED_FORCED: "forced pass", mc.ENDED_BUST: "bust"}
 
 
 def _masters_config(log):
     c = log.config
-    if len(c) != 2 or c[0] > 1 or not 1 <= c[1] <= m.MAX_PLAYERS:
+    if len(c) != 2 or c[0] > mc.TABLE or not 1 <= c[1] <= mc.MAX_PLAYERS:
         raise UsageError("{}: bad Masters config bytes {}".format(shown(log.path), list(c)))
     return ("virtual", "table")[c[0]], c[1]
 
 
-def masters_virtual_turns(players, actions, path):
+def virtual_dice_turns(players, actions, path):
     try:
         state = m.replay(players, actions)
     except ValueError as e:
@@ -39,7 +39,7 @@ def masters_virtual_turns(players, actions, path):
     return state.is_terminal(), state.totals, (state.winners() if state.is_terminal() else []), rows
 
 
-def masters_table_turns(players, actions, path):
+def table_dice_turns(players, actions, path):
     if not actions:
         return False, [0] * players, [], []
     first = actions[0]
@@ -48,17 +48,17 @@ def masters_table_turns(players, actions, path):
     rows, totals = [], [0] * players
     seat = first
     for i, b in enumerate(actions[1:]):
-        if i >= players * m.ROUNDS:
+        if i >= players * mc.ROUNDS:
             raise UsageError("{}: entry {}: the game is over after {} turns (M8)".format(path, i + 1, i))
-        if b > BUST_ENTRY:
+        if b > mc.BUST:
             raise UsageError("{}: entry {}: {} is more 42s than there are dice (M1)".format(path, i + 1, b))
-        points = 0 if b == BUST_ENTRY else m.points_for(b)
+        points = 0 if b == mc.BUST else m.points_for(b)
         totals[seat] += points
         rows.append({"turn": i + 1, "round": i // players + 1, "seat": seat + 1,
-                     "colour": SEATS[seat], "result": "bust" if b == BUST_ENTRY else "{} scored".format(b),
+                     "colour": SEATS[seat], "result": "bust" if b == mc.BUST else "{} scored".format(b),
                      "points": points, "total": totals[seat]})
         seat = (seat + 1) % players
-    over = len(rows) == players * m.ROUNDS
+    over = len(rows) == players * mc.ROUNDS
     best = max(totals)
     winners = [i for i in range(players) if totals[i] == best] if over else []
     return over, totals, winners, rows
@@ -66,7 +66,7 @@ def masters_table_turns(players, actions, path):
 
 def masters(log):
     mode, players = _masters_config(log)
-    fold = masters_virtual_turns if mode == "virtual" else masters_table_turns
+    fold = virtual_dice_turns if mode == "virtual" else table_dice_turns
     over, totals, winners, rows = fold(players, log.actions, shown(log.path))
     summary = {"file": log.path, "game": "masters", "mode": mode, "players": players,
                "finished": over, "totals": totals, "winners": [w + 1 for w in winners],

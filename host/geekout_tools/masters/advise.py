@@ -6,7 +6,8 @@ With `need` (1-55) the numbers are probabilities of ending the turn with at leas
 many points instead of expected points.
 """
 
-from geekout.rules import masters as m
+from geekout.masters import consts as mc
+from geekout.masters import rules as m
 
 from ..errors import UsageError
 from ..inputs import ascii_int, is_ascii_int, printable
@@ -15,15 +16,15 @@ from . import solver as sv
 
 def parse_faces(text):
     """'42,dragon,MEEPLE' -> 6 counts; '' -> no active dice. Raises UsageError."""
-    counts = [0] * m.FACES
+    counts = [0] * mc.FACES
     if text is None or not text.strip():
         return counts
     for word in text.split(","):
         name = word.strip().upper()
-        if name not in m.FACE_NAMES:
+        if name not in mc.FACE_NAMES:
             raise UsageError("unknown face '{}' (faces: {})".format(
-                word.strip(), ", ".join(m.FACE_NAMES)))
-        counts[m.FACE_NAMES.index(name)] += 1
+                word.strip(), ", ".join(mc.FACE_NAMES)))
+        counts[mc.FACE_NAMES.index(name)] += 1
     return counts
 
 
@@ -52,7 +53,7 @@ def parse_need(text, allow_all=False):
 
 def check_position(active, inactive, used, scored):
     total = sum(active) + inactive + used + scored
-    if total != m.DICE:
+    if total != mc.DICE:
         raise UsageError("the zones hold {} dice ({} active + {} inactive + {} used + {} "
                          "scored); they must hold 10".format(
                              total, sum(active), inactive, used, scored))
@@ -73,22 +74,22 @@ def advise(active, inactive, used, scored, need=0):
     active = list(active)
     if sum(active) and not any(active[f] for f in sv.ACTION_FACES):
         # M4: nothing to resolve; the position settles before any decision.
-        if active[m.DRAGON]:
+        if active[mc.DRAGON]:
             return {key: 0.0, "advice": [], "note": "a DRAGON is left with nothing to "
                     "resolve: the turn is a bust (M4, M5)", "say": "bust: no points"}
-        note = "the {} 42s move to scored (M4)".format(active[m.F42])
-        scored += active[m.F42]
-        active = [0] * m.FACES
+        note = "the {} 42s move to scored (M4)".format(active[mc.F42])
+        scored += active[mc.F42]
+        active = [0] * mc.FACES
     if sum(active) == 0:
         banked = float(sol.g[scored])
         if used == 0:  # M6
             what = "{} points".format(sv.points(scored)) if not need else _fmt(banked, need)
             return {key: banked,
-                    "advice": [{"action": "PASS", "id": m.PASS, key: banked}],
+                    "advice": [{"action": "PASS", "id": mc.PASS, key: banked}],
                     "note": (note + "; " if note else "") + "used is empty: the pass is "
                     "forced (M6)", "say": "PASS (forced): " + what}
         cont = float(sol.C[inactive, used, scored])
-        options = [(m.PASS, banked), (m.CONTINUE, cont)]
+        options = [(mc.PASS, banked), (mc.CONTINUE, cont)]
         if cont > banked:
             options.reverse()
         if need:

@@ -1,8 +1,8 @@
-"""Writes the gadget's Masters hint table (firmware/geekout/data/masters_hint.bin).
+"""Writes the gadget's Masters hint table (firmware/geekout/masters/hint.bin).
 
 `python -m geekout_tools.masters.hint_table` solves the expected-points problem and the
 ten "at least k scored dice" problems exactly (solver.py) and stores every value the
-device needs in the layout documented in firmware/geekout/rules/masters_hint.py, which
+device needs in the layout documented in firmware/geekout/masters/hint.py, which
 reads it back with seek+read. `--points-only` writes the expected-points block alone
 (48 KB instead of 292 KB); `--check` exits 1 when the file on disk is not what the
 solver gives now.
@@ -13,12 +13,13 @@ import sys
 from pathlib import Path
 
 import numpy as np
-from geekout.rules import masters_hint as mh
+from geekout.masters import consts as mc
+from geekout.masters import hint as mh
 
 from . import solver as sv
 
 ROOT = Path(__file__).resolve().parents[3]
-TABLE = ROOT / "firmware" / "geekout" / "data" / "masters_hint.bin"
+TABLE = ROOT / "firmware" / mc.HINT_FILE
 ALL_PROBLEMS = tuple(range(11))  # 0: expected points; k: at least k scored dice
 
 

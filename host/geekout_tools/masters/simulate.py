@@ -7,7 +7,7 @@ with the same players, games, seed and strategies reproduces exactly.
 import random
 import time
 
-from geekout.rules import masters as m
+from geekout.masters import rules as m
 
 from .strategies import make_strategy
 

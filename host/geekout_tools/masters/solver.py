@@ -30,12 +30,13 @@ import time
 from itertools import combinations
 
 import numpy as np
-from geekout.rules import masters as m
+from geekout.masters import consts as mc
+from geekout.masters import rules as m
 
-DICE = m.DICE
+DICE = mc.DICE
 PARTS = 9  # faces 0-5, inactive, used, scored
 COL_I, COL_U, COL_S = 6, 7, 8
-ACTION_FACES = (m.HEART, m.MEEPLE, m.SPACESHIP, m.SUPERHERO)
+ACTION_FACES = (mc.HEART, mc.MEEPLE, mc.SPACESHIP, mc.SUPERHERO)
 
 _BIN = np.zeros((32, 12), dtype=np.int64)
 for _n in range(32):
@@ -49,7 +50,7 @@ for _n in range(32):
 def comb_rank(counts):
     """Colex rank of 9-part compositions (rows of `counts`) among those of the same total:
     the bar positions p_j = c_0 + ... + c_j + j form an 8-subset ranked sum C(p_j, j + 1).
-    The device table (rules/masters_hint.py) uses the same rank."""
+    The device table (geekout/masters/hint.py) uses the same rank."""
     pref = np.cumsum(counts[:, :8], axis=1) + np.arange(8)
     return _BIN[pref, np.arange(1, 9)].sum(axis=1)
 
@@ -80,11 +81,11 @@ def need_dice(need):
 # Column c of a state's slot values is the value of the action SLOT_ACTION[c].
 CHANCE_SLOTS = 7  # HEART with inactive dice, MEEPLE on each face
 SLOT_ACTION = (
-    [m.HEART_ACT] + [m.MEEPLE_ON + t for t in range(6)]
-    + [m.HEART_ACT]  # M3d: HEART with an empty inactive zone, no effect
-    + [m.SPACESHIP_ON + t for t in range(6)]
-    + [m.SUPERHERO_ON + t for t in range(6)]
-    + [m.MEEPLE_ON + m.NO_TARGET, m.SPACESHIP_ON + m.NO_TARGET, m.SUPERHERO_ON + m.NO_TARGET]
+    [mc.HEART_ACT] + [mc.MEEPLE_ON + t for t in range(6)]
+    + [mc.HEART_ACT]  # M3d: HEART with an empty inactive zone, no effect
+    + [mc.SPACESHIP_ON + t for t in range(6)]
+    + [mc.SUPERHERO_ON + t for t in range(6)]
+    + [mc.MEEPLE_ON + mc.NO_TARGET, mc.SPACESHIP_ON + mc.NO_TARGET, mc.SUPERHERO_ON + mc.NO_TARGET]
 )
 SLOTS = len(SLOT_ACTION)  # 23
 _LONE_SHIP_SLOT = SLOTS - 2
@@ -103,19 +104,19 @@ def _slot_moves(X):
     inactive = X[:, COL_I]
     eU = _unit(COL_U)
     moves = []
-    heart = A[:, m.HEART] >= 1
-    moves.append((heart & (inactive >= 1), eU - _unit(m.HEART) - _unit(COL_I), True))  # M3d
+    heart = A[:, mc.HEART] >= 1
+    moves.append((heart & (inactive >= 1), eU - _unit(mc.HEART) - _unit(COL_I), True))  # M3d
     for t in range(6):  # M3a: another die (any face) is rerolled, it stays active
-        ok = (A[:, m.MEEPLE] >= 1) & (a >= 2) & (A[:, t] - (t == m.MEEPLE) >= 1)
-        moves.append((ok, eU - _unit(m.MEEPLE) - _unit(t), True))
-    moves.append((heart & (inactive == 0), eU - _unit(m.HEART), False))  # M3d, no effect
+        ok = (A[:, mc.MEEPLE] >= 1) & (a >= 2) & (A[:, t] - (t == mc.MEEPLE) >= 1)
+        moves.append((ok, eU - _unit(mc.MEEPLE) - _unit(t), True))
+    moves.append((heart & (inactive == 0), eU - _unit(mc.HEART), False))  # M3d, no effect
     for t in range(6):  # M3c: another die goes to inactive
-        ok = (A[:, m.SPACESHIP] >= 1) & (a >= 2) & (A[:, t] - (t == m.SPACESHIP) >= 1)
-        moves.append((ok, eU - _unit(m.SPACESHIP) - _unit(t) + _unit(COL_I), False))
+        ok = (A[:, mc.SPACESHIP] >= 1) & (a >= 2) & (A[:, t] - (t == mc.SPACESHIP) >= 1)
+        moves.append((ok, eU - _unit(mc.SPACESHIP) - _unit(t) + _unit(COL_I), False))
     for t in range(6):  # M3b: another die turns to its opposite face (f ^ 1, M1)
-        ok = (A[:, m.SUPERHERO] >= 1) & (a >= 2) & (A[:, t] - (t == m.SUPERHERO) >= 1)
-        moves.append((ok, eU - _unit(m.SUPERHERO) - _unit(t) + _unit(t ^ 1), False))
-    for actor in (m.MEEPLE, m.SPACESHIP, m.SUPERHERO):  # M3e: the lone die
+        ok = (A[:, mc.SUPERHERO] >= 1) & (a >= 2) & (A[:, t] - (t == mc.SUPERHERO) >= 1)
+        moves.append((ok, eU - _unit(mc.SUPERHERO) - _unit(t) + _unit(t ^ 1), False))
+    for actor in (mc.MEEPLE, mc.SPACESHIP, mc.SUPERHERO):  # M3e: the lone die
         ok = (a == 1) & (A[:, actor] == 1)
         moves.append((ok, eU - _unit(actor), False))
     return moves
@@ -165,11 +166,11 @@ class Model:
 
         # Settling (M4-M6) of states without action dice: a reference into the table
         # [bust 0 | pass rewards g[0..10] | decide values D[I,U,S] | same-level x[I]].
-        dragon = A[:, m.DRAGON] > 0
-        s2 = X[:, COL_S] + A[:, m.F42]
+        dragon = A[:, mc.DRAGON] > 0
+        s2 = X[:, COL_S] + A[:, mc.F42]
         inact, used = X[:, COL_I], X[:, COL_U]
         ref = np.where(used == 0, 1 + s2, 12 + (inact * 11 + used) * 11 + s2)
-        same = (used > 0) & (A[:, m.F42] == 0)  # an empty active zone: back to this level
+        same = (used > 0) & (A[:, mc.F42] == 0)  # an empty active zone: back to this level
         ref = np.where(same, 12 + 1331 + inact, ref)
         ref = np.where(dragon, 0, ref)
         self.settle_ref = ref
@@ -372,7 +373,7 @@ class Solution:
 
     def start_value(self):
         """From the start of a turn: 7 dice rolled into active, 3 inactive (M2)."""
-        return float(self.C[m.START_INACTIVE, m.START_ACTIVE, 0])
+        return float(self.C[mc.START_INACTIVE, mc.START_ACTIVE, 0])
 
     def decide(self, inactive, used, scored):
         """(pass value, continue value) at a pass/continue point (used >= 1)."""
@@ -407,7 +408,7 @@ class Solution:
     def best_action(self, active, inactive, used, scored):
         """The optimal action of a decision state (PASS/CONTINUE when nothing is active)."""
         if sum(active) == 0:
-            return m.CONTINUE if self.cont[inactive, used, scored] else m.PASS
+            return mc.CONTINUE if self.cont[inactive, used, scored] else mc.PASS
         i = self.model.index(active, inactive, used, scored)
         return SLOT_ACTION[int(self.slot[i])]
 
@@ -443,7 +444,7 @@ class Solution:
             Dv[Iv, N - Iv, S] = x
             if S == 0:
                 Ca = lv.W @ Va[lv.layer0]
-                start = Ca[m.START_INACTIVE]
+                start = Ca[mc.START_INACTIVE]
                 return start[:N] @ x + start[N:]
         raise AssertionError("level 0 missing")
 
@@ -474,7 +475,7 @@ def _core_matches(mdl, core, j, g_points=True):
     """Does the rules-core state `core` (after one action or roll) agree with the solver's
     successor j? Returns None or a reason."""
     if j == mdl.BUST:
-        ok = bool(core.turns) and core.turns[-1][2] == m.ENDED_BUST
+        ok = bool(core.turns) and core.turns[-1][2] == mc.ENDED_BUST
         return None if ok else "expected a bust (M3e)"
     X = mdl.X[j]
     A, inact, U, S = [int(v) for v in X[:6]], int(X[COL_I]), int(X[COL_U]), int(X[COL_S])
@@ -484,12 +485,12 @@ def _core_matches(mdl, core, j, g_points=True):
         got = (list(core.active), core.inactive, core.used, core.scored)
         want = (A, inact, U, S)
         return None if got == want else "zones {} != {}".format(got, want)
-    if A[m.DRAGON]:  # M4 -> M5
-        ok = bool(core.turns) and core.turns[-1][2] == m.ENDED_BUST
+    if A[mc.DRAGON]:  # M4 -> M5
+        ok = bool(core.turns) and core.turns[-1][2] == mc.ENDED_BUST
         return None if ok else "expected a DRAGON bust (M4)"
-    s2 = S + A[m.F42]
+    s2 = S + A[mc.F42]
     if U == 0:  # M6 forced pass, M7 points
-        ok = bool(core.turns) and core.turns[-1][1:] == (points(s2), m.ENDED_FORCED)
+        ok = bool(core.turns) and core.turns[-1][1:] == (points(s2), mc.ENDED_FORCED)
         return None if ok else "expected a forced pass with {} scored (M6)".format(s2)
     got = (core.phase_name(), sum(core.active), core.inactive, core.used, core.scored)
     want = ("decide", 0, inact, U, s2)
@@ -529,13 +530,13 @@ def crosscheck(indices=None):
                 if not after.is_chance() or after.pending != 1:
                     bad.append((i, "{}: expected one die to roll".format(m.action_text(a))))
                     continue
-                for f in range(m.FACES):
+                for f in range(mc.FACES):
                     rolled = after.clone()
                     rolled.apply_action(f)
                     why = _core_matches(mdl, rolled, int(succ[f]))
                     if why:
                         bad.append((i, "{} then {}: {}".format(m.action_text(a),
-                                                               m.FACE_NAMES[f], why)))
+                                                               mc.FACE_NAMES[f], why)))
             else:
                 why = _core_matches(mdl, after, int(succ[0]))
                 if why:

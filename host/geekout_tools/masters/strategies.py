@@ -10,7 +10,8 @@ accepted on the command line to a factory taking the optional parameter after th
 from functools import cache
 from math import comb
 
-from geekout.rules import masters as m
+from geekout.masters import consts as mc
+from geekout.masters import rules as m
 
 # The simple strategies resolve their dice by looking ahead to the end of the roll in
 # hand (every order, target and die face, exactly) and valuing where it ends: a bust is
@@ -47,11 +48,11 @@ def _action_value(active, inactive, used, scored, action):
         return end
     if s.is_chance():  # a MEEPLE or HEART rolls one die: average its six faces
         total = 0.0
-        for face in range(m.FACES):
+        for face in range(mc.FACES):
             nxt = bytearray(s.active)
             nxt[face] += 1
             total += _roll_value(tuple(nxt), s.inactive, s.used, s.scored)
-        return total / m.FACES
+        return total / mc.FACES
     return _roll_value(tuple(s.active), s.inactive, s.used, s.scored)
 
 
@@ -62,7 +63,7 @@ def heuristic_resolution(state):
 
 
 def _is_decide(state):
-    return state.legal_actions() == [m.PASS, m.CONTINUE]
+    return state.legal_actions() == [mc.PASS, mc.CONTINUE]
 
 
 class PassFirst:
@@ -72,7 +73,7 @@ class PassFirst:
 
     def choose(self, state):
         if _is_decide(state):
-            return m.PASS
+            return mc.PASS
         return heuristic_resolution(state)
 
 
@@ -80,14 +81,14 @@ class Reach:
     """reach-K: continue while fewer than K dice are scored this turn (default K = 4)."""
 
     def __init__(self, k=4):
-        if not 1 <= k <= m.DICE:
+        if not 1 <= k <= mc.DICE:
             raise ValueError("reach-K needs 1 <= K <= 10")
         self.k = k
         self.name = "reach-{}".format(k)
 
     def choose(self, state):
         if _is_decide(state):
-            return m.CONTINUE if state.scored < self.k else m.PASS
+            return mc.CONTINUE if state.scored < self.k else mc.PASS
         return heuristic_resolution(state)
 
 
@@ -110,11 +111,11 @@ def _one_more_roll(active, inactive, used, scored):
             return float(m.points_for(s.scored))
         if s.is_chance():  # one die to roll (MEEPLE or HEART): average its six faces
             total = 0.0
-            for face in range(m.FACES):
+            for face in range(mc.FACES):
                 nxt = bytearray(s.active)
                 nxt[face] += 1
                 total += _one_more_roll(tuple(nxt), s.inactive, s.used, s.scored)
-            return total / m.FACES
+            return total / mc.FACES
         s.apply_action(heuristic_resolution(s))
 
 
@@ -123,11 +124,11 @@ def continue_value(used, inactive, scored):
     """Expected points of CONTINUE now and passing at the very next chance (the odds
     strategy's one-step look-ahead): an exact sum over the faces `used` dice can show."""
     total = 0.0
-    counts = [0] * m.FACES
+    counts = [0] * mc.FACES
 
     def spread(face, left, ways):
         nonlocal total
-        if face == m.FACES - 1:
+        if face == mc.FACES - 1:
             counts[face] = left
             total += ways * _one_more_roll(tuple(counts), inactive, 0, scored)
             return
@@ -136,7 +137,7 @@ def continue_value(used, inactive, scored):
             spread(face + 1, left - k, ways * comb(left, k))
 
     spread(0, used, 1)
-    return total / m.FACES**used
+    return total / mc.FACES**used
 
 
 class Odds:
@@ -148,7 +149,7 @@ class Odds:
     def choose(self, state):
         if _is_decide(state):
             gain = continue_value(state.used, state.inactive, state.scored)
-            return m.CONTINUE if gain > m.points_for(state.scored) else m.PASS
+            return mc.CONTINUE if gain > m.points_for(state.scored) else mc.PASS
         return heuristic_resolution(state)
 
 
@@ -175,9 +176,9 @@ class Optimal:
     def choose(self, state):
         table, cont = self._table(self.need_for(state))
         active = state.active
-        if not (active[m.HEART] or active[m.MEEPLE] or active[m.SPACESHIP]
-                or active[m.SUPERHERO]):
-            return m.CONTINUE if cont[state.inactive][state.used][state.scored] else m.PASS
+        if not (active[mc.HEART] or active[mc.MEEPLE] or active[mc.SPACESHIP]
+                or active[mc.SUPERHERO]):
+            return mc.CONTINUE if cont[state.inactive][state.used][state.scored] else mc.PASS
         return table[bytes(active) + bytes((state.inactive, state.used, state.scored))]
 
 
@@ -189,7 +190,7 @@ class Win(Optimal):
     name = "win"
 
     def need_for(self, state):
-        if state.players == 1 or state.round != m.ROUNDS - 1:
+        if state.players == 1 or state.round != mc.ROUNDS - 1:
             return 0
         mine = state.totals[state.seat]
         best_other = max(t for i, t in enumerate(state.totals) if i != state.seat)

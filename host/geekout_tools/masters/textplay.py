@@ -8,7 +8,8 @@ decision, `q` quits.
 
 import random
 
-from geekout.rules import masters as m
+from geekout.masters import consts as mc
+from geekout.masters import rules as m
 
 from ..errors import UsageError
 from ..inputs import ascii_int
@@ -16,15 +17,15 @@ from ..inputs import ascii_int
 
 def _zones(s):
     dice = []
-    for f in range(m.FACES):
-        dice += [m.FACE_NAMES[f]] * s.active[f]
+    for f in range(mc.FACES):
+        dice += [mc.FACE_NAMES[f]] * s.active[f]
     return "active: {}\ninactive {}  used {}  scored {} (worth {})".format(
         " ".join(dice) or "-", s.inactive, s.used, s.scored, m.points_for(s.scored))
 
 
 def _report_turns(s, seen, out):
     for seat, points, how in s.turns[seen:]:
-        word = {m.ENDED_BUST: "BUST", m.ENDED_FORCED: "forced pass", m.ENDED_PASS: "pass"}[how]
+        word = {mc.ENDED_BUST: "BUST", mc.ENDED_FORCED: "forced pass", mc.ENDED_PASS: "pass"}[how]
         out("  -> seat {} {}: {} points (total {})".format(seat + 1, word, points, s.totals[seat]))
     return len(s.turns)
 

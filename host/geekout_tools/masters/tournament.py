@@ -18,7 +18,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from geekout.rules import masters as m
+from geekout.masters import consts as mc
 
 from . import solver as sv
 from .simulate import play_game
@@ -50,7 +50,7 @@ def play_batch(task):
         shares_a.append(share[0])
         shares_b.append(sum(share[1:]) / (players - 1))
         for seat, pts, how in state.turns:
-            k = 0 if how == m.ENDED_BUST else 1 + sv.need_dice(pts) if pts else 1
+            k = 0 if how == mc.ENDED_BUST else 1 + sv.need_dice(pts) if pts else 1
             counts[specs[seat]][k] += 1
     return shares_a, shares_b, counts
 

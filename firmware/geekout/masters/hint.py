@@ -1,8 +1,9 @@
 """Geek Out! Masters hints on the gadget: the optimal next step, read from a flash table.
 
 The host solver (geekout_tools.masters.solver, ruling M9) values every state of a turn;
-geekout_tools.masters.hint_table writes those values to data/masters_hint.bin. Here a hint
-is a handful of seek+read lookups in that file: no table in RAM, no solving on the device.
+geekout_tools.masters.hint_table writes those values to geekout/masters/hint.bin
+(consts.HINT_FILE). Here a hint is a handful of seek+read lookups in that file: no table in
+RAM, no solving on the device.
 The caller (the storage HAL) opens the file and passes the file object to open_table();
 this module does no file I/O of its own beyond reading that object.
 
@@ -25,7 +26,18 @@ File layout (little-endian):
 
 from micropython import const
 
-from geekout.rules import masters as m
+from geekout.masters.consts import (
+    CONTINUE,
+    DICE,
+    FACES,
+    HEART,
+    MEEPLE,
+    NO_TARGET,
+    PASS,
+    SPACESHIP,
+    SUPERHERO,
+)
+from geekout.masters.rules import action_actor, position
 
 MAGIC = b"GOMH"
 VERSION = const(2)
@@ -122,9 +134,9 @@ def advise(table, active, inactive, used, scored, need=0):
     the turn (need = 0) or the highest probability of ending it with at least `need`
     points (1-55). [] when active holds only 42s and DRAGONs (it settles, M4)."""
     n_active = 0
-    for f in range(m.FACES):
+    for f in range(FACES):
         n_active += active[f]
-    if n_active + inactive + used + scored != m.DICE or min(inactive, used, scored) < 0:
+    if n_active + inactive + used + scored != DICE or min(inactive, used, scored) < 0:
         raise ValueError("the four zones must hold 10 dice")
     if need:
         if not 1 <= need <= 55:
@@ -145,42 +157,42 @@ def advise(table, active, inactive, used, scored, need=0):
     w = 2 if problem == 0 else 1
     if n_active == 0:
         if used == 0:  # M6: nothing to roll again
-            return [(m.PASS, banked)]
+            return [(PASS, banked)]
         i = inactive + (inactive + used) * (inactive + used - 1) // 2
         cont = table.read(base + w * i, w) / scale
         if cont > banked:
-            return [(m.CONTINUE, cont), (m.PASS, banked)]
-        return [(m.PASS, banked), (m.CONTINUE, cont)]
-    if not (active[m.HEART] or active[m.MEEPLE] or active[m.SPACESHIP]
-            or active[m.SUPERHERO]):
+            return [(CONTINUE, cont), (PASS, banked)]
+        return [(PASS, banked), (CONTINUE, cont)]
+    if not (active[HEART] or active[MEEPLE] or active[SPACESHIP]
+            or active[SUPERHERO]):
         return []
     base += w * DECIDE_POINTS
-    legal = m.position(active, inactive, used, scored).legal_actions()
+    legal = position(active, inactive, used, scored).legal_actions()
     c = bytearray(9)
     out = []
     for a in legal:
-        for f in range(m.FACES):
+        for f in range(FACES):
             c[f] = active[f]
         # M3: the acting die moves to used first (used + 1, stored as used - 1 + 1)
         c[6] = inactive
         c[7] = used
         c[8] = scored
-        actor = m.action_actor(a)
+        actor = action_actor(a)
         t = a & 7
         c[actor] -= 1
         roll = False
-        if actor == m.HEART:
+        if actor == HEART:
             if inactive:  # M3d: an inactive die is rolled into active
                 c[6] -= 1
                 roll = True
-        elif t == m.NO_TARGET:
-            if actor == m.SPACESHIP:  # M3e: bust
+        elif t == NO_TARGET:
+            if actor == SPACESHIP:  # M3e: bust
                 _insert(out, a, 0.0)
                 continue
-        elif actor == m.MEEPLE:  # M3a: the target is rerolled
+        elif actor == MEEPLE:  # M3a: the target is rerolled
             c[t] -= 1
             roll = True
-        elif actor == m.SPACESHIP:  # M3c
+        elif actor == SPACESHIP:  # M3c
             c[t] -= 1
             c[6] += 1
         else:  # M3b: flipped to the opposite face (M1)
@@ -188,7 +200,7 @@ def advise(table, active, inactive, used, scored, need=0):
             c[t ^ 1] += 1
         if roll:
             total = 0
-            for f in range(m.FACES):
+            for f in range(FACES):
                 c[f] += 1
                 total += table.read(base + w * _state_rank(c), w)
                 c[f] -= 1

@@ -4,47 +4,40 @@ Pure and deterministic (no I/O, no clock, no randomness inside): the shape follo
 OpenSpiel's games (a state, its current player or CHANCE/TERMINAL, legal actions,
 chance outcomes, apply_action, returns). Every die result is a chance action written to
 the journal, so replaying a journal rebuilds the state exactly and undo is a replay.
-Runs unchanged on MicroPython and CPython. Rulings cited as M1..M8 (RULES.md).
-
-Action ids fit in one byte so a journal is a bytearray, one byte per action:
-  0-5     chance: a die shows that face (or, at game start, the first seat)
-  16      PASS            17  CONTINUE          18  HEART resolves
-  24+t    MEEPLE rerolls an active die showing face t (t = 6: lone MEEPLE, no target)
-  32+t    SPACESHIP sends face t to inactive     (t = 6: lone SPACESHIP destroys itself)
-  40+t    SUPERHERO flips face t                 (t = 6: lone SUPERHERO, no target)
+The table-dice scorepad (real dice: one entry a turn) is folded here too. Runs unchanged
+on MicroPython and CPython. Rulings cited as M1..M8 (RULES.md); the journal's byte
+values and the other numbers of the game are in consts.py.
 """
 
 from micropython import const
 
-# Faces (ruling M1). The opposite of face f is f ^ 1: 42<->HEART, MEEPLE<->SPACESHIP,
-# SUPERHERO<->DRAGON.
-F42 = const(0)
-HEART = const(1)
-MEEPLE = const(2)
-SPACESHIP = const(3)
-SUPERHERO = const(4)
-DRAGON = const(5)
-FACES = const(6)
-FACE_NAMES = ("42", "HEART", "MEEPLE", "SPACESHIP", "SUPERHERO", "DRAGON")
-
-DICE = const(10)
-START_ACTIVE = const(7)
-START_INACTIVE = const(3)
-ROUNDS = const(5)
-MAX_PLAYERS = const(4)
-
-# Players (OpenSpiel ids).
-CHANCE = const(-1)
-TERMINAL = const(-4)
-
-# Decisions.
-PASS = const(16)
-CONTINUE = const(17)
-HEART_ACT = const(18)
-MEEPLE_ON = const(24)
-SPACESHIP_ON = const(32)
-SUPERHERO_ON = const(40)
-NO_TARGET = const(6)
+from geekout.masters.consts import (
+    BUST,
+    CHANCE,
+    CONTINUE,
+    DICE,
+    DRAGON,
+    ENDED_BUST,
+    ENDED_FORCED,
+    ENDED_PASS,
+    F42,
+    FACE_NAMES,
+    FACES,
+    HEART,
+    HEART_ACT,
+    MAX_PLAYERS,
+    MEEPLE,
+    MEEPLE_ON,
+    NO_TARGET,
+    PASS,
+    ROUNDS,
+    SPACESHIP,
+    START_ACTIVE,
+    START_INACTIVE,
+    SUPERHERO,
+    SUPERHERO_ON,
+    TERMINAL,
+)
 
 # Phases.
 _FIRST = const(0)  # chance picks the first seat (M8)
@@ -52,12 +45,6 @@ _ROLL = const(1)  # chance rolls the pending dice, one at a time
 _RESOLVE = const(2)  # an action die is active: the player must resolve one (M3)
 _DECIDE = const(3)  # PASS or CONTINUE (M6)
 _OVER = const(4)
-
-# What ended the last turn.
-ENDED_PASS = const(1)
-ENDED_FORCED = const(2)  # M6: used zone empty, the pass is forced
-ENDED_BUST = const(3)  # M4 dragon or M3e lone spaceship
-
 
 def points_for(scored):
     """M7: n scored dice are worth the n-th triangular number."""
@@ -366,15 +353,20 @@ def position(active, inactive, used, scored):
     return s
 
 
-def replay(players, journal):
-    """Rebuild a game from its journal; raises ValueError naming the first bad entry."""
-    state = MastersState(players)
+def fold(state, journal):
+    """Apply a journal's entries to a fresh state (a MastersState or a Scorepad); raises
+    ValueError naming the first bad entry."""
     for i in range(len(journal)):
         try:
             state.apply_action(journal[i])
         except ValueError as e:
             raise ValueError("entry {}: {}".format(i, e)) from None
     return state
+
+
+def replay(players, journal):
+    """Rebuild a virtual-dice game from its journal."""
+    return fold(MastersState(players), journal)
 
 
 def last_decision(state):
@@ -408,3 +400,46 @@ def play_chance(state, randbelow):
         state.apply_action(randbelow(outcomes))
         n += 1
     return n
+
+
+class Scorepad:
+    """A table-dice game (real dice): the first seat, then what each turn scored. The
+    same queries as MastersState (totals, seat, round, turns, is_terminal)."""
+
+    def __init__(self, players):
+        self.players = players
+        self.journal = bytearray()
+        self.totals = [0] * players
+        self.turns = []  # per finished turn: (seat, points, how it ended)
+        self.first = -1
+        self.seat = 0
+        self.round = 0
+
+    def is_terminal(self):
+        return len(self.turns) >= self.players * ROUNDS  # M8: five rounds
+
+    def apply_action(self, entry):
+        """One journal byte: the first seat, then 0-10 dice scored or BUST."""
+        if self.first < 0:
+            if entry >= self.players:
+                raise ValueError("bad first seat")
+            self.first = self.seat = entry
+        else:
+            if self.is_terminal():
+                raise ValueError("game over")
+            if entry > BUST:
+                raise ValueError("more 42s than dice")
+            if entry == BUST:  # a bust scores 0 (M5)
+                self.turns.append((self.seat, 0, ENDED_BUST))
+            else:
+                points = points_for(entry)  # M7
+                self.totals[self.seat] += points
+                self.turns.append((self.seat, points, ENDED_PASS))
+            self.seat = (self.seat + 1) % self.players
+            self.round = len(self.turns) // self.players
+        self.journal.append(entry)
+
+
+def replay_table(players, journal):
+    """Rebuild a table-dice game from its journal."""
+    return fold(Scorepad(players), journal)

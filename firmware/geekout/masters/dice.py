@@ -1,0 +1,220 @@
+"""Geek Out! Masters on the gadget, virtual dice: the gadget rolls.
+
+The dice are chance actions drawn from board.rand; the player picks each action die and
+then its target among the six faces drawn as icons; the rules core (rules.py) enforces
+M1-M8 and anything it refuses is refused on screen with a reason. A decision and the
+dice it rolled are saved as one journal record.
+"""
+
+from micropython import const
+
+from geekout import keys
+from geekout.masters import rules
+from geekout.masters.consts import (
+    CONTINUE,
+    DRAGON,
+    ENDED_BUST,
+    F42,
+    FACE_NAMES,
+    FACES,
+    HEART,
+    HEART_ACT,
+    MEEPLE,
+    NO_TARGET,
+    PASS,
+    ROUNDS,
+    SPACESHIP,
+    SUPERHERO,
+)
+from geekout.masters.game import GameBase
+from geekout.masters.hintpage import hint_text, need_to_lead, short_action
+from geekout.ui.core import title
+from geekout.ui.icons import draw_face
+from geekout.ui.widgets import SEAT_NAMES, TextPage
+
+_PICK = const(0)
+_TARGET = const(1)
+
+
+class VirtualGame(GameBase):
+    """The gadget rolls. PICK: choose the action die; TARGET: choose what it acts on;
+    DECIDE (rules phase): Continue or Pass."""
+
+    name = "masters.dice"
+
+    def __init__(self, app, players, actions):
+        super().__init__(app, rules.replay(players, actions))
+        self.mode = _PICK
+        self.cursor = 0
+        self.actor = 0
+        self.choice = 0  # 0 = Continue, 1 = Pass
+        st = self.state
+        if st.phase_name() == "first":  # M8: the gadget draws the first player
+            st.apply_action(app.board.rand(players))
+            app.journal.append(st.journal)
+        self._reset_cursor()
+
+    # -- actions ---------------------------------------------------------------------
+    def act(self, action):
+        """A decision (-1: none, the roll that starts a turn) and the dice it rolls,
+        saved as one record. When the turn ends the next turn's dice wait for the next
+        player's OK."""
+        st = self.state
+        n0 = len(st.journal)
+        turns = len(st.turns)
+        if action >= 0:
+            st.apply_action(action)
+            self.emit("action", short_action(action))
+        rand = self.app.board.rand
+        while st.is_chance() and len(st.turns) == turns:
+            st.apply_action(rand(FACES))
+        self.app.journal.append(st.journal[n0:])
+        self.mode = _PICK
+        self._reset_cursor()
+        if len(st.turns) > turns:
+            self.after_turn()
+
+    def undo(self):
+        r = rules.undo(self.state)
+        if r is None:
+            self.ui.toast("Nothing to undo")
+            return
+        self.state, removed = r
+        self.app.journal.undo(len(removed))
+        self.mode = _PICK
+        self._reset_cursor()
+        self.show_turn()
+        self.ui.toast("Undone: " + short_action(removed[0]))
+        self.emit("undo", "Undone: " + short_action(removed[0]))
+
+    def hint(self):
+        st = self.state
+        if self.hints is None or st.is_terminal():
+            return
+        need = need_to_lead(st.totals, st.seat, st.round == ROUNDS - 1)
+        if st.is_chance():
+            self.ui.toast("Roll first")
+            return
+        active = st.active if st.phase_name() == "resolve" else bytearray(6)
+        text = hint_text(self.hints, active, st.inactive, st.used, st.scored, need)
+        self.ui.push(TextPage(self.ui, "Hint", text, "masters.hint"))
+
+    def _reset_cursor(self):
+        active = self.state.active
+        self.cursor = 0
+        for f in (HEART, MEEPLE, SPACESHIP, SUPERHERO):
+            if active[f]:
+                self.cursor = f
+                break
+
+    # -- keys ------------------------------------------------------------------------
+    def key(self, k):
+        st = self.state
+        if st.is_terminal():
+            return
+        if st.is_chance():
+            if k == keys.OK:
+                self.ui.cue("turn")
+                self.act(-1)
+            return
+        if st.phase_name() == "decide":
+            if k == keys.UP or k == keys.DOWN:
+                self.choice ^= 1
+            elif k == keys.OK:
+                self.act(PASS if self.choice else CONTINUE)
+                self.choice = 0
+            return
+        if k == keys.UP:
+            self.cursor = (self.cursor - 1) % FACES
+        elif k == keys.DOWN:
+            self.cursor = (self.cursor + 1) % FACES
+        elif k == keys.BACK:
+            if self.mode == _TARGET:
+                self.mode = _PICK
+                self.cursor = self.actor
+        elif k == keys.OK:
+            if self.mode == _PICK:
+                self._pick(self.cursor)
+            else:
+                self._target(self.cursor)
+
+    def _pick(self, f):
+        st = self.state
+        active = st.active
+        name = FACE_NAMES[f]
+        if not active[f]:
+            self.refuse("No {} showing".format(name))
+        elif f == F42 or f == DRAGON:
+            self.refuse("A {} does not act".format(name))
+        elif f == HEART:
+            if not st.inactive:
+                self.ui.toast("No inactive die: no effect")
+            self.act(HEART_ACT)
+        elif sum(active) == 1:  # M3e
+            if f == SPACESHIP:
+                self.ui.toast("Lone SPACESHIP destroys itself")
+            else:
+                self.ui.toast(name + " alone: no effect")
+            self.act(rules.resolve_action(f, NO_TARGET))
+        else:
+            self.actor = f
+            self.mode = _TARGET
+
+    def _target(self, t):
+        a = rules.resolve_action(self.actor, t)
+        if not self.state.is_legal(a):
+            if t == self.actor:
+                self.refuse("Needs another die")
+            else:
+                self.refuse("No {} showing".format(FACE_NAMES[t]))
+            return
+        self.act(a)
+
+    def refuse(self, reason):
+        self.ui.toast(reason)
+        self.ui.cue("error")
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, fb):
+        st = self.state
+        seat = st.seat
+        title(fb, "R{}/5 {} {}".format(min(st.round + 1, 5), SEAT_NAMES[seat], st.totals[seat]))
+        if st.is_chance():  # between turns: the last result, then OK rolls
+            if st.turns:
+                last, points, how = st.turns[-1]
+                if how == ENDED_BUST:
+                    text = SEAT_NAMES[last] + ": BUST"
+                else:
+                    text = "{} +{} = {}".format(SEAT_NAMES[last], points, st.totals[last])
+                fb.text(text[:16], 0, 14, 1)
+            fb.text(SEAT_NAMES[seat] + "'s turn", 0, 30, 1)
+            fb.text("OK: roll 7 dice", 0, 42, 1)
+            return
+        if st.phase_name() == "decide":
+            fb.text("Scored {} = {}".format(st.scored, rules.points_for(st.scored)), 0, 14, 1)
+            fb.text("To roll: {}".format(st.used), 0, 25, 1)
+            fb.text("Inactive: {}".format(st.inactive), 0, 36, 1)
+            fb.text("Continue", 10, 52, 1)
+            fb.text("Pass", 90, 52, 1)
+            fb.text(">", 80 if self.choice else 0, 52, 1)
+            return
+        active = st.active
+        for f in range(FACES):
+            x = 2 + f * 21
+            if active[f]:
+                draw_face(fb, f, x, 11)
+                fb.text("x" + str(active[f]), x, 29, 1)
+            else:
+                fb.text("-", x + 4, 17, 1)
+        # The cursor is a bar under the face (one page: a move sends few bytes); the
+        # chosen actor keeps a dotted bar while its target is picked.
+        x = 2 + self.cursor * 21
+        fb.fill_rect(x - 1, 37, 18, 3, 1)
+        if self.mode == _TARGET:
+            ax = 2 + self.actor * 21
+            for i in range(0, 18, 3):
+                fb.pixel(ax - 1 + i, 38, 1)
+            if ax != x:
+                fb.hline(ax - 1, 39, 18, 1)
+        fb.text("In{} Us{} Sc{}".format(st.inactive, st.used, st.scored), 0, 42, 1)
+        fb.text("Pick a target" if self.mode == _TARGET else "Pick a die", 0, 54, 1)

@@ -1,0 +1,57 @@
+"""Geek Out! Masters on the gadget: game over. The totals, the winner or the tied winners
+(M8: ties share the victory); OK ends the game (the save goes to the logs), long OK
+offers to undo the last turn or go home (the game stays saved)."""
+
+from geekout import keys
+from geekout.ui.core import Screen, center, title
+from geekout.ui.scoreboard import draw_scores
+from geekout.ui.widgets import SEAT_NAMES, Menu
+
+
+class EndScreen(Screen):
+    name = "masters.end"
+
+    def __init__(self, game):
+        super().__init__(game.ui)
+        self.game = game
+        totals = game.state.totals
+        best = max(totals)
+        self.winners = [i for i in range(len(totals)) if totals[i] == best]  # M8: ties share
+
+    def enter(self):
+        leds = self.game.app.board.leds
+        players = len(self.game.state.totals)
+        if len(self.winners) == 1:  # the winner's LED bright, the others dim
+            leds.show_turn(self.winners[0], players)
+        else:
+            leds.show_seats(players)
+
+    def key(self, k):
+        if k == keys.OK:
+            self.game.app.finish()
+
+    def long_ok(self):
+        self.ui.push(Menu(self.ui, "Game over", ["Undo last turn", "Home"], self._menu,
+                          "masters.end_menu"))
+
+    def _menu(self, i):
+        ui = self.ui
+        ui.pop()
+        if i == 0:
+            ui.pop()  # this end screen
+            self.game.undo()
+        else:
+            self.game.app.go_home()
+
+    def draw(self, fb):
+        totals = self.game.state.totals
+        title(fb, "Game over")
+        draw_scores(fb, totals, -1, 12)
+        if len(totals) == 1:
+            text = "Score {}".format(totals[0])
+        elif len(self.winners) == 1:
+            text = SEAT_NAMES[self.winners[0]] + " wins!"
+        else:
+            text = "Tie: " + " ".join(SEAT_NAMES[i][:3] for i in self.winners)
+        center(fb, text[:16], 45)
+        fb.text("OK: done", 32, 56, 1)
