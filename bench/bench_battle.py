@@ -15,32 +15,33 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from geekout.rules import battle as b  # noqa: E402
-from geekout.rules import battle_events as e  # noqa: E402
+from geekout.battle import consts as c  # noqa: E402
+from geekout.battle import events as e  # noqa: E402
+from geekout.battle import rules as b  # noqa: E402
 from geekout_tools.battle import json_events as jsonev  # noqa: E402
 from mpy_harness import micropython_exe  # noqa: E402
 
-MODULES = ["geekout/__init__", "geekout/rules/__init__", "geekout/rules/battle",
-           "geekout/rules/battle_events"]
+MODULES = ["geekout/__init__", "geekout/battle/__init__", "geekout/battle/consts",
+           "geekout/battle/events", "geekout/battle/legal", "geekout/battle/rules"]
 
 DEVICE = """
 import gc, sys, time
 gc.collect()
 a0 = gc.mem_alloc()
-from geekout.rules import battle, battle_events
+from geekout.battle import events, rules
 gc.collect()
 a1 = gc.mem_alloc()
 journal = bytes.fromhex(sys.argv[1])
-events = battle_events.decode_all(journal)
+evs = events.decode_all(journal)
 gc.collect()
 a2 = gc.mem_alloc()
-s = battle.new_initial_state(3)
+s = rules.new_initial_state(3)
 gc.collect()
 a3 = gc.mem_alloc()
 allocs = []
 worst_us = 0
 total_us = 0
-for ev in events:
+for ev in evs:
     gc.collect()
     gc.disable()
     m0 = gc.mem_alloc()
@@ -52,10 +53,10 @@ for ev in events:
     worst_us = max(worst_us, dt)
     total_us += dt
 t0 = time.ticks_us()
-r = battle.replay(3, journal)
+r = rules.replay(3, journal)
 replay_us = time.ticks_diff(time.ticks_us(), t0)
 allocs.sort()
-print(a1 - a0, a3 - a2, allocs[len(allocs) // 2], allocs[-1], worst_us, total_us // len(events), replay_us, r.winner)
+print(a1 - a0, a3 - a2, allocs[len(allocs) // 2], allocs[-1], worst_us, total_us // len(evs), replay_us, r.winner)
 """
 
 
@@ -98,7 +99,7 @@ def main():
     size = sum(len(g.journal) for g in games)
     wins = {}
     for g in games:
-        name = b.CONDITION_NAMES[g.condition]
+        name = c.CONDITION_NAMES[g.condition]
         wins[name] = wins.get(name, 0) + 1
     print("random games: {} (wins {}), {} events, {:.1f} events/game".format(
         len(games), wins, events, events / len(games)))

@@ -2,11 +2,11 @@
 deployed (.mpy by mpy-cross) and fakes for the hardware (issue 7's closing note):
 
 - peak heap over full 3- and 4-player games played by button presses (gc.mem_alloc()
-  after gc.collect() after every press, heap limit 128K), with the geekout modules that
+  after gc.collect() after every press, heap limit 208K), with the geekout modules that
   were loaded at that peak (only the battle's: no other game is imported). The figure
   includes the test driver; the firmware alone is measured by bench/bench_heap.py;
 - median (and p90, max) time to handle one press including the redraw;
-- 100,000 random presses in the battle under MicroPython, heap 128K: exceptions, journal
+- 100,000 random presses in the battle under MicroPython, heap 208K: exceptions, journal
   mismatches, games started and won, entries refused by the rules, screens visited.
 
 Run: .venv/bin/python bench/bench_gadget_battle.py [--presses N]
@@ -89,7 +89,7 @@ print(json.dumps({{"presses": d.presses, "events": st.count, "condition": st.con
 
 
 
-def mpy(out, code, heap="128K"):
+def mpy(out, code, heap="208K"):
     env = dict(os.environ, MICROPYPATH=":.frozen:" + str(out))
     res = subprocess.run([micropython_exe(), "-X", "heapsize=" + heap, "-c", code],
                          capture_output=True, text=True, env=env, cwd=out, timeout=7200)
@@ -104,7 +104,7 @@ def main():
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         host.build_deployed(tmp, HELPERS)
-        print("galaxy battle: full games by button presses (MicroPython unix port, heap 128K, "
+        print("galaxy battle: full games by button presses (MicroPython unix port, heap 208K, "
               ".mpy firmware; the driver undoes every 9th decision):")
         worst = None
         times = []
@@ -126,7 +126,7 @@ def main():
         t0 = time.time()
         out = json.loads(mpy(tmp, "import battle_fuzz\nbattle_fuzz.fuzz({}, 1)".format(
             args.presses))[-1])
-        print("random presses in the battle (tests/firmware/battle_fuzz.py, heap 128K, a power "
+        print("random presses in the battle (tests/firmware/battle_fuzz.py, heap 208K, a power "
               "cycle every 2500): {} presses, "
               "{} exceptions, {} journal mismatches, {} games started, {} won, {} entries refused"
               " by a ruling, {} screens, {:.0f} s".format(

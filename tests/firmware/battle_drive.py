@@ -12,9 +12,10 @@ from keydriver import KeyDriver
 from micropython import const
 from simboard import Dice
 
-# The rules core's numbers (rules/battle_events.py, rules/battle.py), kept here rather
-# than imported: the app drops a game's modules when it is left and imports them again
-# when the game is resumed, so a driver holding them would keep a second copy in RAM.
+# The game's numbers (geekout/battle/consts.py; tests/firmware/test_battle_constants.py
+# checks these copies), kept here rather than imported: the app drops a game's modules
+# when it is left and imports them again when the game is resumed, so a driver holding
+# them would keep a second copy in RAM.
 _CELL = const(1)
 _STARS = const(2)
 _MOVE = const(3)
@@ -48,8 +49,8 @@ def move_ev(p, ship, base=0, small=0, bomb=0, nova=0, shield=0):
 def attack_ev(p, ship, target, tship, teleport=0):
     return (_ATTACK, p, ship, target, tship, teleport)
 
-# The turn screen's entry for each event type (games/battle.py _A_*: cell 0, stars 1,
-# move 2, attack 3, upgrade 4, drone 5, turn 6, unique action 7, done 8).
+# The turn screen's entry for each event type (geekout/battle/entry.py *_ENTRY: cell 0,
+# stars 1, move 2, attack 3, upgrade 4, drone 5, turn 6, unique action 7, done 8).
 _ACTION = {_CELL: 0, _STARS: 1, _MOVE: 2, _TURN: 6, _DRONE: 5, _UPGRADE: 4, _ATTACK: 3,
            _WORMHOLE: 7, _DONE: 8}
 _BACK = ("battle.first", "battle.refused", "battle.status", "battle.menu", "battle.end_menu",
@@ -101,7 +102,7 @@ class BattleDriver(KeyDriver):
             return keys.OK if top.answer else keys.UP
         if name == "battle.turn":
             return self._turn(top)
-        if hasattr(top, "q"):  # a question of an entry (games/battle_entry.py)
+        if hasattr(top, "q"):  # a question of an entry (geekout/battle/entry.py)
             return self._entry(top, name)
         if name in _BACK:
             return keys.BACK

@@ -67,19 +67,14 @@ def _into_battle(app, players, press):
 def warm_names():
     """For runs that load the test driver (battle_drive.py) beside the firmware: intern
     names before the game fragments the heap. Names (qstrs) are never freed; past 620
-    of them the interpreter adds a 6th table, one block of about 7 KB. The firmware
-    with this module and the board stays under that (about 576 names after 100,000
-    random presses), so fuzz() does not call this; the driver's names push the count
-    over it at some point of a game, when no 7 KB block may be left. So: the battle's
-    modules and the events module are imported once (the on-demand ones dropped again),
-    and 48 throwaway names make the 6th table now, on a clean heap. Its RAM is the
-    harness's."""
+    of them the unix port adds a 6th table, one block of about 7 KB. The driver's names
+    push the count over it at some point of a game, when no 7 KB block may be left. So:
+    the battle's modules (all of them, as the game loads them) and the events module are
+    imported once, and 48 throwaway names make the 6th table now, on a clean heap. Its
+    RAM is the harness's."""
+    import geekout.battle.play  # noqa: F401 - the whole game, as the app loads it
     import geekout.events  # noqa: F401 - the board imports it when it prints event lines
-    from geekout.games import battle
 
-    for i in range(4):  # one module at a time, as the game loads them
-        battle.load(i)
-    battle.drop(3)
     o = _Names()
     for i in range(48):
         setattr(o, "warm{}".format(i), i)

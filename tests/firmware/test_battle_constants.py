@@ -1,48 +1,60 @@
-"""The battle's screens and legal-event helper keep private copies of the rules core's
-constants (private `const` names take no RAM on the gadget). This checks every copy
-against the core, and the action ids the turn screen and the entry screens share."""
+"""The battle's numbers are defined once, in geekout/battle/consts.py: the journal's byte
+values keep the values journals were saved with, no other module of the game defines a
+constant of its own under one of those names, and the test driver's copies (kept so a
+driver holds no module of the game) agree with them."""
 
+import ast
 import importlib
+from pathlib import Path
 
-from geekout.rules import battle as B
+import battle_drive
+from geekout.battle import consts as C
+from geekout.battle import entry
 
-COPIES = ("geekout.games.battle", "geekout.games.battle_after", "geekout.games.battle_end",
-          "geekout.games.battle_entry", "geekout.games.battle_status",
-          "geekout.rules.battle_legal")
-
-
-# The core's constants that other modules copy (phases, unique-action bits, star kinds,
-# limits); other private names of a module are its own (word indexes, question ids).
-MIRRORED = ("_PH_", "_ACTION_POINTS", "_BOMB", "_SMALL", "_NOVA", "_TELEPORT", "_WORMHOLE_UA",
-            "_SHIELD", "_MAX_LEVEL", "_WIN_")
+PKG = Path(C.__file__).resolve().parent
 
 
-def _mirrored(k):
-    return any(k == m or (m.endswith("_") and k.startswith(m)) for m in MIRRORED)
+def test_journal_byte_values_are_those_journals_were_saved_with():
+    types = ("FIRST", "CELL", "STARS", "MOVE", "TURN", "DRONE", "UPGRADE", "ATTACK", "WORMHOLE",
+             "DONE")
+    assert [getattr(C, t) for t in types] == list(range(10))
+    assert C.TYPE_NAMES == tuple(t.lower() for t in types)
+    assert (C.PAY_SMALL, C.PAY_NOVA, C.SHIPS, C.MOTHERSHIP) == (0, 1, 4, 0)
 
 
-def _consts(mod):
-    return {k: v for k, v in vars(mod).items() if k.isupper() or (k[:1] == "_" and k[1:].isupper())
-            if isinstance(v, int) and not isinstance(v, bool)}
+def _module_names(path):
+    """Names a module assigns at its top level."""
+    out = set()
+    for node in ast.parse(path.read_text()).body:
+        targets = node.targets if isinstance(node, ast.Assign) else (
+            [node.target] if isinstance(node, ast.AnnAssign) else [])
+        out.update(t.id for t in targets if isinstance(t, ast.Name))
+    return out
 
 
-def test_private_copies_equal_the_rules_core():
-    core = _consts(B)
+def test_constants_are_defined_once():
+    shared = {k for k in vars(C) if k.isupper()}
     checked = 0
-    for name in COPIES:
-        for k, v in _consts(importlib.import_module(name)).items():
-            if not _mirrored(k):
-                continue
-            want = core.get(k, core.get(k[1:]))  # PH_TACTICAL may be copied as _PH_TACTICAL
-            assert want is not None, "{}.{}: no such constant in the core".format(name, k)
-            assert v == want, "{}.{} = {}, the core says {}".format(name, k, v, want)
-            checked += 1
-    assert checked >= 15
+    for path in sorted(PKG.glob("*.py")):
+        if path.name == "consts.py":
+            continue
+        copies = {n for n in _module_names(path) if n.lstrip("_") in shared}
+        assert not copies, "{} defines {} again (consts.py has them)".format(path.name,
+                                                                           sorted(copies))
+        importlib.import_module("geekout.battle." + path.stem)  # and it imports alone
+        checked += 1
+    assert checked >= 10
 
 
-def test_turn_and_entry_screens_agree_on_action_ids():
-    turn = _consts(importlib.import_module("geekout.games.battle"))
-    entry = _consts(importlib.import_module("geekout.games.battle_entry"))
-    common = [k for k in entry if k.startswith("_A_") and k in turn]
-    assert len(common) >= 6
-    assert all(turn[k] == entry[k] for k in common)
+def test_the_drivers_copies_agree():
+    got = {k[1:]: v for k, v in vars(battle_drive).items()
+           if k[:1] == "_" and k[1:].isupper() and isinstance(v, int)}
+    assert len(got) >= 15
+    for k, v in got.items():
+        assert getattr(C, k) == v, "battle_drive._{} = {}, consts.py says {}".format(
+            k, v, getattr(C, k))
+    entries = {C.CELL: entry.CELL_ENTRY, C.STARS: entry.STARS_ENTRY, C.MOVE: entry.MOVE_ENTRY,
+               C.TURN: entry.TURN_ENTRY, C.DRONE: entry.DRONE_ENTRY,
+               C.UPGRADE: entry.UPGRADE_ENTRY, C.ATTACK: entry.ATTACK_ENTRY,
+               C.WORMHOLE: entry.UNIQUE_ENTRY, C.DONE: entry.DONE_ENTRY}
+    assert battle_drive._ACTION == entries

@@ -11,10 +11,11 @@ from battle_drive import BattleDriver
 from battle_fuzz import fuzz
 from flash import FakeFlash
 from geekout import journal as jn
-from geekout.events import Events
-from geekout.rules import battle as B
-from geekout.rules import battle_events as E
 from geekout import keys
+from geekout.battle import consts as C
+from geekout.battle import events as E
+from geekout.battle import rules as B
+from geekout.events import Events
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
@@ -85,8 +86,8 @@ def saved(d):
 
 
 # -- full games --------------------------------------------------------------------------
-@pytest.mark.parametrize("players,seed,condition", [(3, 22, B.SUPREMACY), (4, 1, B.OVERLOAD),
-                                                     (3, 13, B.DESTROYER)])
+@pytest.mark.parametrize("players,seed,condition", [(3, 22, C.SUPREMACY), (4, 1, C.OVERLOAD),
+                                                     (3, 13, C.DESTROYER)])
 def test_full_game_to_each_victory(players, seed, condition):
     d = full_game(players, seed, 0, draw=False)
     end = d.top()
@@ -94,9 +95,9 @@ def test_full_game_to_each_victory(players, seed, condition):
     assert end.name == "battle.end" and st.is_terminal()
     assert st.condition == condition and end.winners == [st.winner]
     w = st.winner
-    if condition == B.SUPREMACY:  # B8: 2 more ships in play than every other player
+    if condition == C.SUPREMACY:  # B8: 2 more ships in play than every other player
         assert all(st.ships_in_play(w) - st.ships_in_play(q) >= 2 for q in range(players) if q != w)
-    elif condition == B.OVERLOAD:
+    elif condition == C.OVERLOAD:
         assert st.star_value(w) >= 9
     else:
         assert st.kills[w] >= 3
@@ -113,7 +114,7 @@ def test_victory_announced_with_its_condition_and_event_line():
     end = d.top()
     st = end.game.state
     words = d.board.display.words()
-    assert "Victory!" in words and B.CONDITION_NAMES[st.condition].capitalize() in words
+    assert "Victory!" in words and C.CONDITION_NAMES[st.condition].capitalize() in words
     last = events(d)[-1]
     assert last["event"] == "end" and last["winners"] == [st.winner + 1]
     assert last["game"] == "battle" and last["seat"] == st.winner + 1
@@ -140,7 +141,7 @@ def test_finished_game_resumes_on_its_victory():
 def test_first_player_drawn_and_shown_with_its_led():
     d = started(4, 6)
     st = d.game().state
-    assert d.top().name == "battle.first" and st.phase == B.PH_OPEN_CELLS
+    assert d.top().name == "battle.first" and st.phase == C.PH_OPEN_CELLS
     assert st.first == st.seat and E.decode(st.journal)[0] == E.first(st.seat)  # B1
     rgb = d.board.pixels.rgb
     assert max(range(4), key=lambda i: sum(rgb[i])) == st.seat
@@ -157,16 +158,16 @@ def test_opening_cells_in_one_entry_then_stars_in_turn_order():
     writes = d.board.storage.writes
     d.press(keys.OK)
     st = g.state
-    assert st.seat == (first + 1) % 3 and st.cells == B.CELLS - 2  # B10: both in one go
+    assert st.seat == (first + 1) % 3 and st.cells == C.CELLS - 2  # B10: both in one go
     assert d.board.storage.writes == writes + 1  # one record
     d.press(keys.OK)
     d.press(keys.OK)
-    assert st.phase == B.PH_OPEN_STARS and st.seat == first  # B2
+    assert st.phase == C.PH_OPEN_STARS and st.seat == first  # B2
 
 
 def test_phase_stepper_and_action_pips():
     d = started(3, 2)
-    g = until(d, lambda st: st.phase == B.PH_TACTICAL and st.owed == 3)
+    g = until(d, lambda st: st.phase == C.PH_TACTICAL and st.owed == 3)
     d.press(keys.UP)
     d.press(keys.DOWN)  # a redraw on the tactical phase
     shot = d.board.display
@@ -188,13 +189,13 @@ def test_phase_stepper_and_action_pips():
 # -- refusals ------------------------------------------------------------------------------
 def _tactical(seed=2):
     d = started(3, seed)
-    g = until(d, lambda st: st.phase == B.PH_TACTICAL and st.owed == 3
+    g = until(d, lambda st: st.phase == C.PH_TACTICAL and st.owed == 3
               and not st.coll_small[st.seat] and not st.coll_nova[st.seat])
     return d, g
 
 
 def _entry(d, g, a):
-    """Move the cursor to turn-screen entry `a` (games/battle.py _A_*) and press OK."""
+    """Move the cursor to turn-screen entry `a` (geekout/battle/entry.py *_ENTRY) and press OK."""
     items = g.items()
     while items[g.index] != a:
         d.press(keys.DOWN)
@@ -236,7 +237,7 @@ def test_long_refusal_on_a_page_and_wormhole_refused_in_tactical():
 
 def test_refused_stars_keep_the_question_and_the_reserve_secret():
     d = started(3, 2)
-    g = until(d, lambda st: st.phase == B.PH_TACTICAL and st.owed == 3)
+    g = until(d, lambda st: st.phase == C.PH_TACTICAL and st.owed == 3)
     p = g.state.seat
     g.state.reserve_bomb[p] = 0  # as if every bomb had been placed
     before = g.state.snapshot()
@@ -253,7 +254,7 @@ def test_refused_stars_keep_the_question_and_the_reserve_secret():
 # -- hidden kinds -------------------------------------------------------------------------
 def test_kinds_of_placed_stars_never_shown_nor_sent():
     d = started(3, 2)
-    g = until(d, lambda st: st.phase == B.PH_OPEN_STARS)
+    g = until(d, lambda st: st.phase == C.PH_OPEN_STARS)
     d.press(keys.DOWN)
     d.press(keys.UP)  # on Place 2 stars
     d.press(keys.OK)
@@ -280,14 +281,14 @@ def test_kinds_of_placed_stars_never_shown_nor_sent():
 
 def test_undo_toast_does_not_name_the_kinds():
     d = started(3, 2)
-    g = until(d, lambda st: st.phase == B.PH_OPEN_STARS)
+    g = until(d, lambda st: st.phase == C.PH_OPEN_STARS)
     d.press(keys.OK)
     d.press(keys.DOWN)
     d.press(keys.OK)  # small + bomb
     n = len(g.state.journal)
     d.game_menu("Undo")
     assert d.ui.toast_text.startswith("Undone:") and "bomb" not in d.ui.toast_text
-    assert g.state.phase == B.PH_OPEN_STARS and len(g.state.journal) == n - 2
+    assert g.state.phase == C.PH_OPEN_STARS and len(g.state.journal) == n - 2
 
 
 # -- status, undo, journal -------------------------------------------------------------------

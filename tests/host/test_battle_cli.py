@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from battle_check import run_script
 from battle_vectors import LEAVE, OPEN3, PASS
-from geekout.rules import battle_events as e
+from geekout.battle import events as e
 from geekout_tools.battle import json_events as jsonev
 from geekout_tools.cli import main
 
@@ -110,7 +110,7 @@ ILLEGAL = [
                          ids=[i[0] for i in ILLEGAL])
 def test_illegal_events_stop_the_replay(capsys, tmp_path, prefix, token, ruling):
     from battle_check import parse
-    from geekout.rules import battle as b
+    from geekout.battle import rules as b
 
     s = b.new_initial_state(3)
     assert run_script(s, prefix) is None

@@ -161,7 +161,7 @@ def test_pull_from_a_board(pico, tmp_path, capsys):
 
 def battle_journal(sample):
     """A gadget journal of the battle sample's events (as the gadget writes them)."""
-    from geekout.rules import battle_events as be
+    from geekout.battle import events as be
     from geekout_tools.battle import json_events as jsonev
 
     data = json.loads((ROOT / "tests" / "data" / "battle" / sample).read_text())

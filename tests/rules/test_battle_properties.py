@@ -3,8 +3,9 @@
 import random
 import re
 
-from geekout.rules import battle as b
-from geekout.rules import battle_events as e
+from geekout.battle import consts as c
+from geekout.battle import events as e
+from geekout.battle import rules as b
 from geekout_tools.battle import json_events as jsonev
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -46,7 +47,7 @@ def meets_a_condition(s):
 @given(players=seats, choices=picks)
 def test_stars_and_ships_conserved_and_first_winner_stops(players, choices):
     for s in play(players, choices):
-        assert s.star_counts() == b.TOTALS
+        assert s.star_counts() == c.TOTALS
         assert min(s.box) >= 0 and min(s.map) >= 0
         for p in range(players):
             assert 1 <= s.ships_in_play(p) <= 4
@@ -85,8 +86,8 @@ def test_replay_reproduces_state_and_undo_redo(players, choices):
 
 
 any_event = st.one_of(
-    st.tuples(st.just(e.FIRST), st.integers(0, 3)),
-    st.tuples(st.sampled_from([e.CELL, e.DONE]), st.integers(0, 3)),
+    st.tuples(st.just(c.FIRST), st.integers(0, 3)),
+    st.tuples(st.sampled_from([c.CELL, c.DONE]), st.integers(0, 3)),
     st.builds(lambda p, bo, ms: e.stars(p, bo, ms), st.integers(0, 3), st.integers(0, 2),
               st.lists(st.integers(0, 3), max_size=2)),
     st.builds(e.move, st.integers(0, 3), st.integers(0, 3), st.integers(0, 1),
@@ -117,16 +118,16 @@ def test_refused_events_leave_state_unchanged(players, choices, tries):
             assert s.snapshot() == before
         else:
             assert legal
-            assert s.star_counts() == b.TOTALS
+            assert s.star_counts() == c.TOTALS
 
 
 def in_candidate_shape(ev):
     """Events legal_events() promises to list when legal (see its docstring)."""
-    if ev[0] == e.MOVE:
+    if ev[0] == c.MOVE:
         return ev[4] + ev[5] + ev[6] <= 2 and ev[6] <= 1 and not (ev[3] and ev[7])
-    if ev[0] == e.STARS:
+    if ev[0] == c.STARS:
         return ev[3] <= 1
-    return ev[0] != e.FIRST
+    return ev[0] != c.FIRST
 
 
 @settings(max_examples=40, deadline=None)

@@ -3,8 +3,9 @@ forms (tuple, bytes, JSON) and the journal (replay, undo)."""
 
 import pytest
 from battle_check import run_script
-from geekout.rules import battle as b
-from geekout.rules import battle_events as e
+from geekout.battle import consts as c
+from geekout.battle import events as e
+from geekout.battle import rules as b
 from geekout_tools.battle import json_events as jsonev
 
 OPEN3 = "first:0 cell*6 stars:ss*3 "
@@ -34,7 +35,7 @@ def test_b1_player_count():
 
 def test_b1_first_player_is_a_chance_event():
     s = b.new_initial_state(4)
-    assert s.current_player() == b.CHANCE and s.is_chance()
+    assert s.current_player() == c.CHANCE and s.is_chance()
     assert [ev for ev, _ in s.chance_outcomes()] == [e.first(i) for i in range(4)]
     assert sum(q for _, q in s.chance_outcomes()) == pytest.approx(1)
     assert b.play_chance(s, lambda n: n - 1) == 3
@@ -48,27 +49,27 @@ def test_b4_no_drone_left_in_supply():
     for i in (1, 2, 3):
         s.status[i] = 2  # white-box: all three drones already lost (B7)
     s.coll_small[0] = 2
-    s.box[b.SMALL] -= 2  # keep the stars conserved
+    s.box[c.SMALL] -= 2  # keep the stars conserved
     s.base[0] = 0
     assert "supply" in refused(s, e.drone(0), "B4")
 
 
 def test_b2_no_small_star_out_of_play_for_a_supernova_upgrade():
     s = game(OPEN3 + "cell done move:0:n")
-    s.map[b.SMALL] += s.box[b.SMALL] - 2  # white-box: only 2 small stars left in the box
-    s.box[b.SMALL] = 2
-    assert s.star_counts() == b.TOTALS
-    refused(s, e.upgrade(0, 0, e.PAY_NOVA), "B2")
+    s.map[c.SMALL] += s.box[c.SMALL] - 2  # white-box: only 2 small stars left in the box
+    s.box[c.SMALL] = 2
+    assert s.star_counts() == c.TOTALS
+    refused(s, e.upgrade(0, 0, c.PAY_NOVA), "B2")
     s.levels[0] = 1  # a level-1 ship needs only 2 more
-    s.map[b.SMALL] -= 1
-    s.apply(e.upgrade(0, 0, e.PAY_NOVA))
-    assert s.ship_at(0, 0) == (True, 3, False) and s.box[b.SMALL] == 0
+    s.map[c.SMALL] -= 1
+    s.apply(e.upgrade(0, 0, c.PAY_NOVA))
+    assert s.ship_at(0, 0) == (True, 3, False) and s.box[c.SMALL] == 0
 
 
 def test_b2_no_supernova_left_for_a_merge():
     s = game(OPEN3 + "cell done")
-    s.map[b.NOVA] += s.box[b.NOVA]
-    s.box[b.NOVA] = 0
+    s.map[c.NOVA] += s.box[c.NOVA]
+    s.box[c.NOVA] = 0
     refused(s, e.stars(0, 0, (3,)), "B2")
     s.apply(e.stars(0, 0))
 
@@ -77,16 +78,16 @@ def test_b8_active_player_first_then_clockwise():
     s = game(OPEN3 + "cell done")  # P0 in turn, tactical phase
     s.kills[2] = 3  # white-box: two players meet a condition at the same event
     s.coll_small[1] = 9
-    s.map[b.SMALL] -= 9
+    s.map[c.SMALL] -= 9
     s.apply(e.turn(0, 0))
-    assert (s.winner, b.CONDITION_NAMES[s.condition]) == (1, "overload")
-    assert s.returns() == [0, 1, 0] and s.current_player() == b.TERMINAL
+    assert (s.winner, c.CONDITION_NAMES[s.condition]) == (1, "overload")
+    assert s.returns() == [0, 1, 0] and s.current_player() == c.TERMINAL
     t = game(OPEN3 + "cell done")
     t.kills[0] = 3
     t.coll_small[1] = 9
-    t.map[b.SMALL] -= 9
+    t.map[c.SMALL] -= 9
     t.apply(e.turn(0, 0))
-    assert (t.winner, t.condition) == (0, b.DESTROYER)
+    assert (t.winner, t.condition) == (0, c.DESTROYER)
 
 
 def test_b8_supremacy_needs_a_lead_of_two_over_everyone():
@@ -97,7 +98,7 @@ def test_b8_supremacy_needs_a_lead_of_two_over_everyone():
     assert s.winner == -1
     s.status[5] = 2
     s.apply(e.turn(0, 0))
-    assert (s.winner, s.condition) == (0, b.SUPREMACY)
+    assert (s.winner, s.condition) == (0, c.SUPREMACY)
 
 
 def test_replay_names_the_bad_event():
@@ -107,7 +108,7 @@ def test_replay_names_the_bad_event():
         b.replay(3, journal)
     assert info.value.ruling == "B3"
     with pytest.raises(e.BadEvent, match="event 12"):
-        b.replay(3, bytes(s.journal) + bytes([e.MOVE << 2, 0]))
+        b.replay(3, bytes(s.journal) + bytes([c.MOVE << 2, 0]))
 
 
 def test_undo_then_redo():
@@ -137,14 +138,14 @@ def test_state_texts_say_what_is_owed():
 
 def test_event_bytes_are_compact():
     assert e.encode(e.first(2)) == bytes([2])
-    assert e.encode(e.attack(1, 0, 2, 3, 1)) == bytes([e.ATTACK << 2 | 1, 0 | 2 << 2 | 3 << 4 | 1 << 6])
+    assert e.encode(e.attack(1, 0, 2, 3, 1)) == bytes([c.ATTACK << 2 | 1, 0 | 2 << 2 | 3 << 4 | 1 << 6])
     assert len(e.encode(e.move(0, 1, 0, 1, 1, 0, 1))) == 3
     with pytest.raises(e.BadEvent):
-        e.decode(bytes([e.ATTACK << 2]))  # cut short
+        e.decode(bytes([c.ATTACK << 2]))  # cut short
     with pytest.raises(e.BadEvent):
         e.decode(bytes([63 << 2]))  # no such type
     with pytest.raises(e.BadEvent):
-        e.encode((e.TURN, 0, 4))
+        e.encode((c.TURN, 0, 4))
 
 
 @pytest.mark.parametrize("obj, word", [

@@ -26,10 +26,11 @@ message holding the word, the state unchanged).
 Star and ship conservation are checked after every vector.
 """
 
-from geekout.rules import battle as b
-from geekout.rules import battle_events as e
+from geekout.battle import consts as c
+from geekout.battle import events as e
+from geekout.battle import rules as b
 
-_PAY = {"s": e.PAY_SMALL, "n": e.PAY_NOVA}
+_PAY = {"s": c.PAY_SMALL, "n": c.PAY_NOVA}
 
 
 def _found(letters):
@@ -113,7 +114,7 @@ def _per_ship(s, what):
     out = []
     for p in range(s.players):
         row = []
-        for ship in range(b.SHIPS):
+        for ship in range(c.SHIPS):
             inplay, lv, base = s.ship_at(p, ship)
             if not inplay:
                 row.append("-")
@@ -149,17 +150,17 @@ def observe(s, key):
     if key == "winner":
         if s.winner < 0:
             return None
-        return [s.winner, b.CONDITION_NAMES[s.condition]]
+        return [s.winner, c.CONDITION_NAMES[s.condition]]
     raise ValueError("unknown expect key " + key)
 
 
 def conserved(s):
     """None if every star and ship is accounted for, else why not."""
-    if s.star_counts() != b.TOTALS:
+    if s.star_counts() != c.TOTALS:
         return "stars not conserved: " + str(s.star_counts())
     for p in range(s.players):
         inplay = s.ships_in_play(p)
-        if inplay < 1 or inplay + s.drones_in_supply(p) > b.SHIPS:
+        if inplay < 1 or inplay + s.drones_in_supply(p) > c.SHIPS:
             return "ships not conserved for P" + str(p)
     return None
 

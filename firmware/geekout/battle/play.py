@@ -1,6 +1,27 @@
-"""The app's way into the game: its setup screens and play (a new or resumed game).
+"""The app's way into the galaxy battle: its setup screens, and play (a new game or a
+saved one resumed). Importing this module loads the whole game, rules core and screens,
+which stay in RAM until the app leaves the game."""
 
-The game still lives in geekout/games/ and geekout/rules/ while it moves into this
-package."""
+from geekout.ui.widgets import SEAT_NAMES
 
-from geekout.games.battle import play, setup  # noqa: F401
+from .end import EndScreen
+from .setup import FirstScreen, setup  # noqa: F401 - the app calls setup(app)
+from .turn import TurnScreen
+
+
+def play(app, config, actions):
+    """The screen for a saved or new game (ValueError if the journal does not replay):
+    a new game opens on the first player's draw, a finished one on its victory."""
+    if len(config) != 1 or not 3 <= config[0] <= 4:
+        raise ValueError("bad battle config")
+    game = TurnScreen(app, config[0], actions)
+    st = game.state
+    if actions:
+        game.emit("resume", "Game resumed")
+        if not st.is_terminal():
+            return game
+        game.ended = 1
+    else:
+        game.emit("start", "{} players, {} first".format(st.players, SEAT_NAMES[st.seat]))
+    app.ui.push(game)
+    return EndScreen(game) if actions else FirstScreen(game)

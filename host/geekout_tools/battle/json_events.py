@@ -1,12 +1,13 @@
 """The JSON form of galaxy battle events (docs/battle.md), for journal files on the laptop.
 
-Kept on the host: the gadget stores events as bytes (geekout.rules.battle_events), and
+Kept on the host: the gadget stores events as bytes (geekout.battle.events), and
 this code and its field names would only take heap there.
 """
 
-from geekout.rules.battle_events import (
+from geekout.battle.consts import (
     ATTACK,
     DRONE,
+    KIND_NAMES,
     MOVE,
     PAY_NAMES,
     STARS,
@@ -14,6 +15,8 @@ from geekout.rules.battle_events import (
     TYPE_NAMES,
     UPGRADE,
     WORMHOLE,
+)
+from geekout.battle.events import (
     BadEvent,
     attack,
     drone,
@@ -27,7 +30,6 @@ from geekout.rules.battle_events import (
 
 from ..inputs import printable
 
-_KIND_NAMES = ("small", "bomb", "supernova")
 _FIELDS = (
     ("player",),
     ("player",),
@@ -105,7 +107,7 @@ def from_json(d):
         if not isinstance(found, dict):
             raise BadEvent("'found' must be an object of star counts")
         for key in found:
-            if key not in _KIND_NAMES:
+            if key not in KIND_NAMES:
                 raise BadEvent("'found' holds an unknown star kind")
         ev = move(p, _int(d, "ship"), to == "base", _int(found, "small", 0),
                   _int(found, "bomb", 0), _int(found, "supernova", 0), _flag(d, "shield"))
@@ -140,7 +142,7 @@ def to_json(ev):
         found = {}
         for i in range(3):
             if ev[4 + i]:
-                found[_KIND_NAMES[i]] = ev[4 + i]
+                found[KIND_NAMES[i]] = ev[4 + i]
         if found:
             d["found"] = found
         if ev[7]:

@@ -9,8 +9,8 @@ than 64 levels or with a key given twice is refused before any replay (docs/limi
 
 import json
 
-from geekout.rules import battle as b
-from geekout.rules import battle_events as e
+from geekout.battle import consts as c
+from geekout.battle import rules as b
 
 from ..battle import json_events as jsonev
 from ..errors import UsageError
@@ -65,16 +65,16 @@ def replay_events(players, events):
         try:
             state.apply(ev)
         except b.Illegal as ex:
-            raise UsageError("event {} ({}): {}".format(i, e.TYPE_NAMES[ev[0]], ex)) from None
+            raise UsageError("event {} ({}): {}".format(i, c.TYPE_NAMES[ev[0]], ex)) from None
     return state
 
 
 def player_report(state, p):
     ships = []
-    for s in range(b.SHIPS):
+    for s in range(c.SHIPS):
         inplay, levels, base = state.ship_at(p, s)
         if inplay:
-            ships.append({"ship": s, "kind": "mothership" if s == b.MOTHERSHIP else "drone",
+            ships.append({"ship": s, "kind": "mothership" if s == c.MOTHERSHIP else "drone",
                           "levels": levels, "at_base": base})
     return {
         "player": p,
@@ -93,11 +93,11 @@ def report(state):
     """The `--json` object of DESIGN.md's contract (fields in docs/battle.md)."""
     winner = None
     if state.winner >= 0:
-        winner = {"player": state.winner, "condition": b.CONDITION_NAMES[state.condition]}
+        winner = {"player": state.winner, "condition": c.CONDITION_NAMES[state.condition]}
     return {
         "players": [player_report(state, p) for p in range(state.players)],
         "cells_left": state.cells,
-        "map": dict(zip(b.KIND_NAMES, state.map)),
+        "map": dict(zip(c.KIND_NAMES, state.map)),
         "events": state.count,
         "turn": {"player": state.seat, "phase": state.phase_name(),
                  "action_points_left": state.points_left(), "owed": state.owed_text()},
@@ -114,7 +114,7 @@ def run_replay(args):
         return 0
     print("{} players, {} events, {} cells left".format(players, state.count, state.cells))
     for pl in result["players"]:
-        ships = " ".join("{}{}{}".format(e.SHIP_NAMES[s["ship"]], "+" * s["levels"],
+        ships = " ".join("{}{}{}".format(c.SHIP_NAMES[s["ship"]], "+" * s["levels"],
                                          "@base" if s["at_base"] else "") for s in pl["ships"])
         print("P{}: ships {} ({}), kills {}, star value {}, reserve {} small {} bomb, "
               "unique: {}".format(pl["player"], pl["ships_in_play"], ships, pl["kills"],

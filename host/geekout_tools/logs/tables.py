@@ -77,8 +77,9 @@ def masters(log):
 def battle(log):
     """One row per event: who, what (the gadget's words), star values and kills after it.
     Players count from 0, as everywhere in the battle (docs/battle.md)."""
-    from geekout.rules import battle as b
-    from geekout.rules import battle_events as be
+    from geekout.battle import consts as bc
+    from geekout.battle import events as be
+    from geekout.battle import rules as b
 
     if len(log.config) != 1 or log.config[0] not in (3, 4):
         raise UsageError("{}: bad battle config bytes {} (players must be 3 or 4)".format(
@@ -104,7 +105,7 @@ def battle(log):
     summary = {"file": log.path, "game": "battle", "players": players,
                "finished": winner >= 0, "totals": [state.star_value(p) for p in range(players)],
                "winners": [winner] if winner >= 0 else [],
-               "condition": b.CONDITION_NAMES[state.condition] if winner >= 0 else None,
+               "condition": bc.CONDITION_NAMES[state.condition] if winner >= 0 else None,
                "turns": i, "damage": log.damage}
     return summary, rows
 

@@ -14,7 +14,7 @@ sys.path.insert(0, str(HERE.parent.parent / "vectors"))
 
 from battle_check import parse_one, split_token  # noqa: E402
 from battle_vectors import LEAVE, OPEN3, PASS  # noqa: E402
-from geekout.rules import battle as b  # noqa: E402
+from geekout.battle import rules as b  # noqa: E402
 from geekout_tools.battle import json_events as jsonev  # noqa: E402
 
 SAMPLES = {

@@ -1,11 +1,10 @@
-"""Galaxy battle events: ids, the compact tuple form, its bytes, and the JSON form.
+"""Galaxy battle events: the compact tuple form, its bytes, and a line for the screen.
 
 An event is a flat tuple of small ints, (TYPE, player, fields...), one fixed shape per
-type (below). The gadget's journal stores each event as 1-3 bytes (`encode`/`decode`);
-journal files on the laptop use the JSON form, read and written by the host tools
-(geekout_tools/battle/json_events.py, so its code and names stay off the gadget's heap),
-documented in docs/battle.md.
-Pure: no I/O; runs on MicroPython and CPython.
+type (below; the type ids are in consts.py). The gadget's journal stores each event as
+1-3 bytes (`encode`/`decode`); journal files on the laptop use the JSON form, read and
+written by the host tools (geekout_tools/battle/json_events.py), documented in
+docs/battle.md. Pure: no I/O; runs on MicroPython and CPython.
 
   (FIRST, p)                                     chance: seat p plays first (B1)
   (CELL, p)                                      place one star cell
@@ -29,27 +28,39 @@ Pure: no I/O; runs on MicroPython and CPython.
 Ships are numbered per player: 0 is the mothership, 1-3 the drones.
 """
 
-from micropython import const
+from .consts import (
+    ATTACK,
+    CELL,
+    DONE,
+    DRONE,
+    FIRST,
+    MOVE,
+    PAY_NAMES,
+    PAY_SMALL,
+    SHIP_NAMES,
+    STARS,
+    TURN,
+    TYPE_NAMES,
+    UPGRADE,
+    WORMHOLE,
+)
 
-FIRST = const(0)
-CELL = const(1)
-STARS = const(2)
-MOVE = const(3)
-TURN = const(4)
-DRONE = const(5)
-UPGRADE = const(6)
-ATTACK = const(7)
-WORMHOLE = const(8)
-DONE = const(9)
-TYPE_NAMES = ("first", "cell", "stars", "move", "turn", "drone", "upgrade", "attack",
-              "wormhole", "done")
-
-PAY_SMALL = const(0)
-PAY_NOVA = const(1)
-PAY_NAMES = ("small", "supernova")
-SHIP_NAMES = ("M", "D1", "D2", "D3")
-
-SHIPS = const(4)  # per player: the mothership and 3 drones
+# The fields after the type, per type: their names (the JSON names where they match) and
+# the largest value each may take (the player: 0-3, four seats at most).
+_FIELDS = (
+    (("player", 3),),  # FIRST
+    (("player", 3),),  # CELL
+    (("player", 3), ("bombs", 2), ("merges", 2), ("merge 1 small", 3), ("merge 2 small", 3)),
+    (("player", 3), ("ship", 3), ("to", 1), ("small", 3), ("bomb", 3), ("supernova", 3),
+     ("shield", 1)),  # MOVE
+    (("player", 3), ("ship", 3)),  # TURN
+    (("player", 3), ("pay", 1)),  # DRONE
+    (("player", 3), ("ship", 3), ("pay", 1)),  # UPGRADE
+    (("player", 3), ("ship", 3), ("target", 3), ("target_ship", 3), ("teleport", 1)),  # ATTACK
+    (("player", 3), ("target", 3), ("target_ship", 3)),  # WORMHOLE
+    (("player", 3),),  # DONE
+)
+_SIZES = b"\1\1\2\3\2\2\2\2\2\1"  # bytes of an encoded event, per type
 
 
 class BadEvent(ValueError):
@@ -105,27 +116,14 @@ def validate(ev):
     kind = ev[0]
     if not isinstance(kind, int) or not 0 <= kind <= DONE:
         raise BadEvent("unknown event type {}".format(kind))
-    # Per type, 8 bytes: the tuple's length, then the upper bound (inclusive) of each
-    # field after the type, the player first (3: four seats at most); constants in the
-    # code, so no global names (indexed, not sliced: nothing allocated).
-    k = kind * 8
-    lim = (b"\2\3\0\0\0\0\0\0" b"\2\3\0\0\0\0\0\0" b"\6\3\2\2\3\3\0\0"
-           b"\x08\3\3\1\3\3\3\1" b"\3\3\3\0\0\0\0\0" b"\3\3\1\0\0\0\0\0"
-           b"\4\3\3\1\0\0\0\0" b"\6\3\3\3\3\1\0\0" b"\4\3\3\3\0\0\0\0"
-           b"\2\3\0\0\0\0\0\0")
-    if len(ev) != lim[k]:
-        raise BadEvent("{} takes {} fields".format(TYPE_NAMES[kind], lim[k]))
-    for i in range(1, lim[k]):
-        v = ev[i]
-        if not isinstance(v, int) or not 0 <= v <= lim[k + i]:
-            # The fields' names (JSON names where they match), only for this message.
-            raise BadEvent("{}: '{}' must be 0-{}".format(
-                TYPE_NAMES[kind],
-                ("player;player;player,bombs,merges,merge 1 small,merge 2 small;"
-                 "player,ship,to,small,bomb,supernova,shield;player,ship;player,pay;"
-                 "player,ship,pay;player,ship,target,target_ship,teleport;"
-                 "player,target,target_ship;player").split(";")[kind].split(",")[i - 1],
-                lim[k + i]))
+    fields = _FIELDS[kind]
+    if len(ev) != len(fields) + 1:
+        raise BadEvent("{} takes {} fields".format(TYPE_NAMES[kind], len(fields) + 1))
+    for i in range(len(fields)):
+        v = ev[i + 1]
+        if not isinstance(v, int) or not 0 <= v <= fields[i][1]:
+            raise BadEvent("{}: '{}' must be 0-{}".format(TYPE_NAMES[kind], fields[i][0],
+                                                          fields[i][1]))
     if kind == STARS:
         nm = ev[3]
         if (nm < 1 and ev[4]) or (nm < 2 and ev[5]):
@@ -162,7 +160,7 @@ def decode(buf, pos=0):
     p = b0 & 3
     if kind > DONE:
         raise BadEvent("unknown event type {}".format(kind))
-    n = b"\1\1\2\3\2\2\2\2\2\1"[kind]  # bytes per type
+    n = _SIZES[kind]
     if pos + n > len(buf):
         raise BadEvent("journal ends inside an event")
     b = buf[pos + 1] if n > 1 else 0

@@ -1,0 +1,52 @@
+"""Galaxy battle: the game menu (long OK during the game) and the victory menu (long OK
+on the victory screen)."""
+
+from geekout.ui.scoreboard import Scoreboard
+from geekout.ui.widgets import Confirm, Menu
+
+from .status import StatusScreen
+
+
+def game_menu(game):
+    """Undo, a player's status, the star values, help, home, or end the game unsaved."""
+    ui = game.ui
+
+    def chosen(i):
+        ui.pop()
+        st = game.state
+        if i == 0:
+            game.undo()
+        elif i == 1:
+            ui.push(StatusScreen(game, st.seat))
+        elif i == 2:
+            ui.push(Scoreboard(ui, "Star value (9)", [st.star_value(p) for p in range(st.players)],
+                               -1 if st.is_terminal() else st.seat,
+                               "Kills " + " ".join(str(k) for k in st.kills)))
+        elif i == 3:
+            game.app.show_help()
+        elif i == 4:
+            game.app.go_home()
+        else:
+            ui.push(Confirm(ui, "End this game? It will not be saved.", game.app.finish,
+                            None, False, "battle.end?"))
+
+    ui.push(Menu(ui, "Battle menu", ("Undo", "Status", "Star values", "Help", "Home", "End game"),
+                 chosen, "battle.menu"))
+
+
+def victory_menu(game):
+    """Undo the winning step (back to the game), the winner's status, or home."""
+    ui = game.ui
+
+    def chosen(i):
+        ui.pop()
+        if i == 0:
+            ui.pop()  # the victory screen
+            game.undo()
+        elif i == 1:
+            ui.push(StatusScreen(game, game.state.winner))
+        else:
+            game.app.go_home()
+
+    ui.push(Menu(ui, "Victory menu", ("Undo last step", "Status", "Home"), chosen,
+                 "battle.end_menu"))
