@@ -1,6 +1,7 @@
 """Host stand-in for MicroPython's built-in `micropython` module.
 
-The shared rules core (firmware/geekout/rules) is imported by CPython tools and tests;
+Each game's rules core (firmware/geekout/<game>/rules.py and its constants) is imported
+by CPython tools and tests;
 on the device `micropython.const` folds constants at compile time, here it is identity.
 Only the names the firmware uses are provided.
 """

@@ -1,1 +1,0 @@
-"""Game screens, one module per game, each imported only when that game is chosen."""
