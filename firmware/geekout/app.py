@@ -15,8 +15,8 @@ import gc
 import sys
 
 from geekout import journal as jn
-from geekout.settings import Settings
 from geekout import keys
+from geekout.settings import Settings
 from geekout.ui.core import UI, Screen
 
 # Every game's journal name, which is also its package: geekout/<name>/ holds the game's

@@ -70,7 +70,7 @@ class Settings:
             d = json.loads(st.read(NAME).decode()) if size <= MAX_BYTES else None
         except Exception:  # noqa: BLE001 - any content: defaults, never a failed boot
             d = None
-        if not _valid(d):
+        if d is None or not _valid(d):
             try:
                 st.remove(NAME)
             except OSError:

@@ -9,8 +9,8 @@ import sys
 from capture_drive import CaptureDriver
 from flash import FakeFlash, PowerCut
 from geekout import journal as jn
-from geekout.hal.storage import Storage
 from geekout import keys
+from geekout.hal.storage import Storage
 from simboard import SimBoard
 
 

@@ -12,8 +12,8 @@ try:
     from time import ticks_diff, ticks_us
 except ImportError:  # CPython: no press timing
     ticks_us = None
-from geekout.app import App
 from geekout import keys
+from geekout.app import App
 
 
 class KeyDriver:

@@ -10,9 +10,9 @@ import json
 import pytest
 from drive import Driver
 from flash import FakeFlash
+from geekout import keys
 from geekout.hal.display import find_address, make_display
 from geekout.settings import NAME
-from geekout import keys
 from geekout_tools.pico import panels
 from hypothesis import given, settings
 from hypothesis import strategies as hs

@@ -5,8 +5,8 @@ before the damage make, or sets the file aside and says so; boot never fails."""
 
 import flip_sweep
 import pytest
-from capture_drive import CaptureDriver
 from battle_drive import BattleDriver
+from capture_drive import CaptureDriver
 from drive import Driver
 from flash import FakeFlash
 from geekout import journal as jn

@@ -183,7 +183,7 @@ def test_every_set_aside_file_is_kept_under_its_own_number():
         assert jn.Journal(flash).load() == jn.CORRUPT
     assert [flash.read("bad/{:04d}.goj".format(i + 1)) for i in range(3)] == [
         b"GOJ\x07\x00", b"GOJ\x07\x01", b"GOJ\x07\x02"]
-    for i in range(jn.KEEP_BAD):
+    for _ in range(jn.KEEP_BAD):
         flash.files["game.goj"] = b"GOJ\x07"
         jn.Journal(flash).load()
     bad = sorted(k for k in flash.files if k.startswith("bad/"))

@@ -7,9 +7,9 @@ import pytest
 from drive import Driver
 from flash import FakeFlash
 from geekout import app as appmod
+from geekout import keys
 from geekout.hal.leds import FAULT_DISPLAY, FAULT_SAFE, FLASH_BUST, SeatLeds
 from geekout.settings import NAME
-from geekout import keys
 from simboard import Pixels, SimBoard
 
 

@@ -35,8 +35,8 @@ def say(board, *lines):
 
 
 def main():
-    from geekout.hal.board import Board
     from geekout import keys
+    from geekout.hal.board import Board
 
     try:
         board = Board()

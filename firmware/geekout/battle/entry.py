@@ -255,17 +255,15 @@ class Ask(Menu):
         flag = k
         s = v[0]
         if n == 1:
-            texts = list(FOUND_TEXTS)
+            texts = []
             values = []
             for i in range(8):
                 f = FOUND[i]
                 if not flag or f[2]:
+                    texts.append(FOUND_TEXTS[i])
                     values.append(f)
-                else:
-                    texts[i] = ""
+            texts.append(FOUND_TEXTS[8])  # "Other..."
             values.append(None)
-            while "" in texts:
-                texts.remove("")
             return (_Q_FOUND, "{} enters cell:".format(SHIP_NAMES[s]), texts, values)
         f = v[1]
         m = 2

@@ -10,8 +10,8 @@ to stderr, and the app is rebooted as the device would be.
 import gc
 import sys
 
-from geekout.app import App, unload_games
 from geekout import keys
+from geekout.app import App, unload_games
 from simboard import Dice, SimBoard, half_blocks
 
 # Cumulative percentages: UP, DOWN, OK, BACK, long OK, long BACK.
