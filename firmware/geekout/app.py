@@ -18,6 +18,7 @@ from geekout import journal as jn
 from geekout import keys
 from geekout.settings import Settings
 from geekout.ui.core import UI, Screen
+from geekout.ui.widgets import Confirm
 
 # Every game's journal name, which is also its package: geekout/<name>/ holds the game's
 # rules and screens, and geekout/<name>/play.py provides setup(app) and
@@ -118,6 +119,16 @@ class App:
             unload_games()
         screen = game_module(game).play(self, config, actions)
         self.ui.push(screen)
+
+    def menu_end(self, item):
+        """One of MENU_END, the items every game menu ends with, was chosen."""
+        if item == "Help":
+            self.show_help()
+        elif item == "Home":
+            self.go_home()
+        else:
+            self.ui.push(Confirm(self.ui, "End this game? It will not be saved.", self.finish,
+                                 None, False, self.game + ".end?"))
 
     def finish(self):
         """The players left the end screen: the game goes to the logs (journal.archive)."""

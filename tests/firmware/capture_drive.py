@@ -224,6 +224,6 @@ class CaptureDriver(KeyDriver):
             if e.line != letter:
                 self.press(keys.UP)
                 return
-        if e.field + 1 >= e.fields():
+        if e.field + 1 >= e.count():
             self.lines_done += 1
         self.press(keys.OK)

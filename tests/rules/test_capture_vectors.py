@@ -16,7 +16,7 @@ from mpy_harness import FIRMWARE, ROOT, run_micropython
 
 VECTORS = capture_vectors.VECTORS + capture_score_vectors.VECTORS
 VEC_DIR = ROOT / "tests" / "vectors"
-DEVICE_MODULES = ["geekout/__init__.py", "geekout/capture/__init__.py",
+DEVICE_MODULES = ["geekout/__init__.py", "geekout/replay.py", "geekout/capture/__init__.py",
                   "geekout/capture/consts.py", "geekout/capture/rules.py",
                   "geekout/capture/actions.py", "geekout/capture/score.py"]
 VECTOR_MODULES = ["capture_check.py", "capture_vectors.py", "capture_score_vectors.py",

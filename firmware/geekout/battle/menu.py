@@ -2,7 +2,7 @@
 on the victory screen)."""
 
 from geekout.ui.scoreboard import Scoreboard
-from geekout.ui.widgets import Confirm, Menu
+from geekout.ui.widgets import MENU_END, Menu
 
 from .status import StatusScreen
 
@@ -22,16 +22,11 @@ def game_menu(game):
             ui.push(Scoreboard(ui, "Star value (9)", [st.star_value(p) for p in range(st.players)],
                                -1 if st.is_terminal() else st.seat,
                                "Kills " + " ".join(str(k) for k in st.kills)))
-        elif i == 3:
-            game.app.show_help()
-        elif i == 4:
-            game.app.go_home()
         else:
-            ui.push(Confirm(ui, "End this game? It will not be saved.", game.app.finish,
-                            None, False, "battle.end?"))
+            game.app.menu_end(items[i])
 
-    ui.push(Menu(ui, "Battle menu", ("Undo", "Status", "Star values", "Help", "Home", "End game"),
-                 chosen, "battle.menu"))
+    items = ("Undo", "Status", "Star values") + MENU_END
+    ui.push(Menu(ui, "Battle menu", items, chosen, "battle.menu"))
 
 
 def victory_menu(game):

@@ -9,7 +9,6 @@ rules' scorer (score.py: C4-C9, C12 arena, C7 Milemoon search, C10 winners and
 tiebreaks, C13 rank), with totals and a per-line breakdown.
 """
 
-from geekout import keys
 from geekout.capture import cards, score, steps
 from geekout.capture.consts import (
     A_NOTE,
@@ -36,7 +35,7 @@ from geekout.capture.consts import (
     TYPE_NAMES,
 )
 from geekout.ui.core import Screen, title
-from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, TextPage
+from geekout.ui.widgets import MENU_END, SEAT_NAMES, Fields, Menu, TextPage
 
 KIND_NAMES = ("?", "1-stage", "2-stage", "3-stage", "Hyro (4)", "Legendary", "Milemoon",
               "Mouselet", "Male branch", "Female branch")
@@ -221,20 +220,14 @@ class EndScreen(Screen):
                     index)
 
     def long_ok(self):
-        items = ["Undo", "Help", "Home", "End game"]
+        items = ("Undo",) + MENU_END
 
         def chose(i):
-            ui = self.ui
-            ui.pop()
+            self.ui.pop()
             if i == 0:
                 self.undo()
-            elif i == 1:
-                self.app.show_help()
-            elif i == 2:
-                self.app.go_home()
             else:
-                ui.push(Confirm(ui, "End this game? It will not be saved.", self.app.finish,
-                                None, False, "capture.end?"))
+                self.app.menu_end(items[i])
 
         self.ui.push(Menu(self.ui, "Game menu", items, chose, "capture.end_menu"))
 
@@ -350,7 +343,7 @@ class EndScreen(Screen):
         return [" {:<8}x{:<2}{:>4}".format(heads[j][:8], counts[j], pts[j]) for j in range(len(heads))]
 
 
-class LineEditor(Screen):
+class LineEditor(Fields):
     """One card's line structure: UP/DOWN change the field, OK goes on (and saves at the
     end), BACK goes back (or leaves without saving)."""
 
@@ -368,41 +361,30 @@ class LineEditor(Screen):
         self.field = 0
         self.ask_arena = flow.cfg.arena and not flow.state.collections[p][i] >> T_SHIFT & 255
 
-    def fields(self):
-        n = 1
-        if self.kind in (K_TWO, K_THREE, K_HYRO):
-            n += 1
-        return n + (1 if self.ask_arena else 0)
+    def has_line(self):
+        return self.kind in (K_TWO, K_THREE, K_HYRO)
 
-    def key(self, k):
-        f = self.field
-        has_line = self.kind in (K_TWO, K_THREE, K_HYRO)
-        if k == keys.UP or k == keys.DOWN:
-            d = 1 if k == keys.UP else -1
-            if f == 0:
-                self.kind = (self.kind - 1 + d) % K_FEMALE + 1
-            elif f == 1 and has_line:
-                self.line = (self.line + d) % len(LINES)
-            else:
-                self.arena ^= 1
-        elif k == keys.BACK:
-            if f:
-                self.field -= 1
-            else:
-                self.ui.pop()
-        elif k == keys.OK:
-            if f + 1 < self.fields():
-                self.field += 1
-            else:
-                line = self.line if has_line else 0
-                if self.flow.commit([steps.note_action(self.p, self.i, self.kind, line, self.arena)],
-                                    "{} card {}: {}".format(SEAT_NAMES[self.p], self.i + 1,
-                                                            KIND_NAMES[self.kind])):
-                    # the card list again, on the same card
-                    fl = self.flow
-                    fl.ui.pop()
-                    fl.ui.replace(fl.card_list(self.p, self.i))
-                    fl.refresh(self.p)
+    def count(self):
+        return 1 + (1 if self.has_line() else 0) + (1 if self.ask_arena else 0)
+
+    def change(self, field, step):
+        if field == 0:
+            self.kind = (self.kind - 1 + step) % K_FEMALE + 1
+        elif field == 1 and self.has_line():
+            self.line = (self.line + step) % len(LINES)
+        else:
+            self.arena ^= 1
+
+    def finish(self):
+        line = self.line if self.has_line() else 0
+        if self.flow.commit([steps.note_action(self.p, self.i, self.kind, line, self.arena)],
+                            "{} card {}: {}".format(SEAT_NAMES[self.p], self.i + 1,
+                                                    KIND_NAMES[self.kind])):
+            # the card list again, on the same card
+            fl = self.flow
+            fl.ui.pop()
+            fl.ui.replace(fl.card_list(self.p, self.i))
+            fl.refresh(self.p)
 
     def draw(self, fb):
         fl = self.flow

@@ -7,7 +7,7 @@ from geekout.capture import cards, draw
 from geekout.capture.actions import critical_action
 from geekout.capture.consts import A_CRITICAL, A_ELEMENTAL, ACTIVE_TARGET, LUMINOUS, NO_CARD, SLOTS
 from geekout.hal.leds import FLASH_SCORE
-from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu, TextPage
+from geekout.ui.widgets import MENU_END, SEAT_NAMES, Menu, TextPage
 
 
 def legal_of(g, kind):
@@ -27,7 +27,7 @@ def long_ok(g):
             if s != NO_CARD:
                 items.append("Name a card")
                 break
-    items += ["Collections", "Help", "Home", "End game"]
+    items += ("Collections",) + MENU_END
     g.ui.push(Menu(g.ui, "Game menu", items, lambda i: chose(g, items[i]), "capture.menu"))
 
 
@@ -119,10 +119,5 @@ def chose(g, text):
             ui.push(TextPage(ui, SEAT_NAMES[p], text, "capture.coll"))
 
         ui.push(Menu(ui, "Collections", items, player, "capture.colls"))
-    elif text == "Help":
-        g.app.show_help()
-    elif text == "Home":
-        g.app.go_home()
     else:
-        ui.push(Confirm(ui, "End this game? It will not be saved.", g.app.finish,
-                        None, False, "capture.end?"))
+        g.app.menu_end(text)

@@ -67,6 +67,7 @@ from geekout.capture.consts import (
     THROW,
     WILD_PER_PLAYER,
 )
+from geekout.replay import fold
 
 
 class CaptureState:
@@ -659,13 +660,7 @@ def rounds_for(players, starter_stages):
 
 def replay(config, journal):
     """Rebuild a game from its config tuple and journal; ValueError names the bad entry."""
-    state = TableState(*config)
-    for i in range(len(journal)):
-        try:
-            state.apply_action(journal[i])
-        except ValueError as e:
-            raise ValueError("entry {}: {}".format(i, e)) from None
-    return state
+    return fold(TableState(*config), journal)
 
 
 def last_decision(state):

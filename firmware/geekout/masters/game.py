@@ -14,7 +14,7 @@ from geekout.masters.end import EndScreen
 from geekout.masters.hintpage import find_hints
 from geekout.ui.core import Screen
 from geekout.ui.scoreboard import Scoreboard
-from geekout.ui.widgets import SEAT_NAMES, Confirm, Menu
+from geekout.ui.widgets import MENU_END, SEAT_NAMES, Menu
 
 # The seat LEDs' flash kinds, as hal/leds.py numbers them (the screens reach the LEDs
 # through board.leds and import nothing of hal/).
@@ -50,7 +50,7 @@ class GameBase(Screen):
         items = ["Undo", "Scoreboard"]
         if self.hints is not None:
             items.append("Hint")
-        items += ["Help", "Home", "End game"]
+        items += MENU_END
         self.ui.push(Menu(self.ui, "Game menu", items, lambda i: self._menu(items[i]),
                           "masters.menu"))
 
@@ -65,13 +65,8 @@ class GameBase(Screen):
                                st.seat))
         elif item == "Hint":
             self.hint()
-        elif item == "Help":
-            self.app.show_help()
-        elif item == "Home":
-            self.app.go_home()
         else:
-            ui.push(Confirm(ui, "End this game? It will not be saved.", self.app.finish,
-                            None, False, "masters.end?"))
+            self.app.menu_end(item)
 
     def after_turn(self):
         """LEDs and sound for the turn that just ended; the end screen after the last one.

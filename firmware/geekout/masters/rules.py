@@ -38,6 +38,7 @@ from geekout.masters.consts import (
     SUPERHERO_ON,
     TERMINAL,
 )
+from geekout.replay import fold
 
 # Phases.
 _FIRST = const(0)  # chance picks the first seat (M8)
@@ -351,17 +352,6 @@ def position(active, inactive, used, scored):
     s.scored = scored
     s._settle()
     return s
-
-
-def fold(state, journal):
-    """Apply a journal's entries to a fresh state (a MastersState or a Scorepad); raises
-    ValueError naming the first bad entry."""
-    for i in range(len(journal)):
-        try:
-            state.apply_action(journal[i])
-        except ValueError as e:
-            raise ValueError("entry {}: {}".format(i, e)) from None
-    return state
 
 
 def replay(players, journal):

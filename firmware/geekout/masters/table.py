@@ -11,8 +11,8 @@ from geekout.masters.consts import BUST, DICE, ROUNDS
 from geekout.masters.game import GameBase
 from geekout.masters.hintpage import hint_text, need_to_lead
 from geekout.masters.rules import points_for, replay_table
-from geekout.ui.core import Screen, W, center, title
-from geekout.ui.widgets import SEAT_NAMES, TextPage, big_number
+from geekout.ui.core import W, center, title
+from geekout.ui.widgets import SEAT_NAMES, Fields, TextPage, big_number
 
 
 class TableGame(GameBase):
@@ -93,7 +93,7 @@ class TableGame(GameBase):
 _FIELDS = ("42", "HRT", "MPL", "SHP", "HRO", "DRG", "In", "Use", "Sc")
 
 
-class DiceEntry(Screen):
+class DiceEntry(Fields):
     """Nine counts: the active dice showing per face, then inactive, used, scored.
     UP/DOWN change the field, OK goes to the next field (and at the end asks for the
     hint), BACK to the previous one. The zones must hold 10 dice."""
@@ -104,25 +104,15 @@ class DiceEntry(Screen):
         super().__init__(game.ui)
         self.game = game
         self.counts = bytearray(9)
-        self.field = 0
 
-    def key(self, k):
-        c = self.counts
-        f = self.field
-        if k == keys.UP:
-            c[f] = (c[f] + 1) % (DICE + 1)
-        elif k == keys.DOWN:
-            c[f] = (c[f] - 1) % (DICE + 1)
-        elif k == keys.BACK:
-            if f:
-                self.field -= 1
-            else:
-                self.ui.pop()
-        elif k == keys.OK:
-            if f < 8:
-                self.field += 1
-            else:
-                self.answer()
+    def count(self):
+        return len(_FIELDS)
+
+    def change(self, field, step):
+        self.counts[field] = (self.counts[field] + step) % (DICE + 1)
+
+    def finish(self):
+        self.answer()
 
     def answer(self):
         c = self.counts

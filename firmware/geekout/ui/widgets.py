@@ -1,4 +1,5 @@
-"""Widgets: scrolling menu, number spinner, yes/no confirm, text pages, big numbers. The
+"""Widgets: scrolling menu, number spinner, a form of fields, yes/no confirm, text pages,
+big numbers. The
 screens are for ui.core's stack (the scoreboard: ui/scoreboard.py, loaded by the games
 that show it)."""
 
@@ -6,6 +7,7 @@ from geekout import keys
 from geekout.ui.core import Screen, W, center, title, wrap
 
 SEAT_NAMES = ("Red", "Green", "Blue", "Yellow")
+MENU_END = ("Help", "Home", "End game")  # every game menu ends with these: App.menu_end
 _ROWS = 5  # menu rows under the title
 _ROW_H = 11
 
@@ -103,6 +105,38 @@ class Spinner(Screen):
         if self.hint:
             center(fb, self.hint(self.value)[:16], 46)
         fb.text("^v change  OK", 12, 56, 1)
+
+
+class Fields(Screen):
+    """A form of a few fields walked in order: UP/DOWN change the field shown
+    (`change(field, step)`, step +1 or -1), OK goes to the next field and on the last
+    one calls `finish()`, BACK goes to the previous field and on the first leaves
+    without saving. `count()` says how many fields the form has now."""
+
+    field = 0
+
+    def count(self):
+        return 1
+
+    def change(self, field, step):
+        pass
+
+    def finish(self):
+        pass
+
+    def key(self, k):
+        if k == keys.UP or k == keys.DOWN:
+            self.change(self.field, 1 if k == keys.UP else -1)
+        elif k == keys.BACK:
+            if self.field:
+                self.field -= 1
+            else:
+                self.ui.pop()
+        elif k == keys.OK:
+            if self.field + 1 < self.count():
+                self.field += 1
+            else:
+                self.finish()
 
 
 class Confirm(Screen):
