@@ -51,7 +51,7 @@ def play(image, ref, seed, folder):
             last = f
 
         g, bad = picoplay.play(pico, ref, seed, on_key)
-        journal = picoplay.saved_files(pico, folder).get("game.goj")
+        journal = picoplay.journal_of(picoplay.saved_files(pico, folder))
         undo = None
         if ref["report"]["screen"] == "capture.scores":
             # Undo at the end of the game: BACK to the end screen, long OK for its menu,
@@ -121,9 +121,9 @@ def main():
                     undos[-1][3], undos[-1][0]))
             n = max(len(steps), 1)
             per = [r[1] + r[2] for r in steps]
-            print("  flash: {} erases, {} page programs over {} saved steps: {:.2f} erases and "
-                  "{:.1f} programs a step (median {} operations, max {})".format(
-                      erases, programs, len(steps), erases / n, programs / n,
+            print("  flash: {} erases, {} page programs over {} saved steps: {:.0f} erases per 100"
+                  " steps, {:.1f} programs a step (median {} operations, max {})".format(
+                      erases, programs, len(steps), 100.0 * erases / n, programs / n,
                       statistics.median(per) if per else 0, max(per) if per else 0))
             print("  panel equal to the unix port after {} of {} keys; journal equal: {}; "
                   "errors {}; wall time {:.0f} s".format(

@@ -14,6 +14,8 @@ resumed.
 import gc
 import sys
 
+from micropython import const
+
 from geekout import journal as jn
 from geekout import keys
 from geekout.settings import Settings
@@ -24,6 +26,11 @@ from geekout.ui.widgets import Confirm
 # rules and screens, and geekout/<name>/play.py provides setup(app) and
 # play(app, config, actions) -> the screen to show.
 GAMES = ("masters", "capture", "battle")
+
+# The garbage of the keys is collected once the buttons have been still this long, so a
+# collection (a few ms on the Pico) comes between presses rather than inside one, where
+# MicroPython would run it when the heap fills (micro-gui collects when idle too).
+IDLE_GC_MS = const(300)
 
 
 def game_module(name):
@@ -42,7 +49,10 @@ class App:
         # main.py reads the settings before the app exists (the display type): the app
         # takes them as read, so their "damaged" message reaches the screen.
         self.settings = getattr(board, "settings", None) or Settings(board.storage)
-        self.journal = jn.Journal(board.storage, warn=self.ui.alert)
+        # A step is saved once its key's screen is out (ui.after): the players see it
+        # first, and the flash write that can stall the chip comes after.
+        self.journal = jn.Journal(board.storage, warn=self.ui.alert, later=True)
+        self.ui.after = self.journal.flush
         self.saved = False  # a game is on flash (offer Resume)
         # The games offered under New game (a board may offer fewer: the simulator's --game).
         self.games = getattr(board, "games", None) or GAMES
@@ -194,6 +204,8 @@ def run(board):
     out, longer each time, with the error on the screen: never a silent restart loop."""
     app = None  # set once a boot went through
     errors = 0  # errors since a key last worked
+    last_key = board.clock()
+    collected = False  # the garbage since the last key is collected
     while True:
         now = board.clock()
         try:
@@ -202,7 +214,12 @@ def run(board):
             for k in board.buttons.poll(now):
                 app.ui.handle(k)
                 errors = 0
+                last_key = now
+                collected = False
             app.ui.tick(now)
+            if not collected and keys.ticks_diff(now, last_key) >= IDLE_GC_MS:
+                gc.collect()
+                collected = True
         except Exception as e:  # noqa: BLE001 - keep the gadget usable
             _report(e)
             errors += 1

@@ -8,6 +8,7 @@ import gc
 from battle_drive import BattleDriver
 from flash import FakeFlash, PowerCut
 from geekout import keys
+from keydriver import saved_at_cut
 from simboard import SimBoard
 
 
@@ -81,6 +82,7 @@ def _run_until_cut(players, seed, cut, draw):
     flash = FakeFlash(cut_at=cut)
     d = BattleDriver(board(flash, seed, False, draw), seed=seed)
     d.undo_every = 5
+    d.settled = b""
     try:
         d.boot()
         toggle_sound(d)
@@ -103,7 +105,7 @@ def power_cuts(players, seed, step=1, every_play=10, draw=True):
         gc.collect()
         d, flash, cut = _run_until_cut(players, seed, k, draw)
         j = d.app.journal
-        expected = bytes(j.actions) if j.game == "battle" else None
+        expected = saved_at_cut(d, flash) if j.game == "battle" else None
         why = _check_resume(flash, expected, seed + k, draw, k % every_play == 0)
         checked += 1
         if not cut:

@@ -11,6 +11,7 @@ from flash import FakeFlash, PowerCut
 from geekout import journal as jn
 from geekout import keys
 from geekout.hal.storage import Storage
+from keydriver import saved_at_cut
 from simboard import SimBoard
 
 
@@ -85,6 +86,7 @@ def _run_until_cut(players, wicked, arena, seed, cut, data_root):
     flash = FakeFlash(cut_at=cut)
     d = new_driver(seed, flash, data_root)
     d.undo_every = 7
+    d.settled = b""
     try:
         d.boot()
         d.start_capture(players, wicked, arena)
@@ -111,7 +113,7 @@ def power_cuts(players, wicked, arena, seed, data_root="", every_resume=9, strid
         d, flash, cut = _run_until_cut(players, wicked, arena, seed, k, data_root)
         why = None
         j = d.app.journal
-        expected = bytes(j.actions) if j.game == "capture" else None
+        expected = saved_at_cut(d, flash) if j.game == "capture" else None
         if not cut:
             why = "no cut happened"
         else:

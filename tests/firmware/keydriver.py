@@ -28,6 +28,9 @@ class KeyDriver:
         self.after_press = None  # callable(driver) after each press (heap probes)
         self.log = None  # a bytearray: every key pressed, for tests/firmware/keyreplay.py
         self.times = None  # microseconds per press (key handled + redrawn): list, array("H")
+        # b"" to follow it: the journal's action bytes after the last whole press (all
+        # saved by then), for what a power cut inside the next press leaves (saved_at_cut)
+        self.settled = None
 
     def boot(self):
         self.app.boot()
@@ -42,6 +45,8 @@ class KeyDriver:
         self.board.clock.advance(self.step_ms)
         self.ui.tick(self.board.clock())
         self.presses += 1
+        if self.settled is not None:
+            self.settled = bytes(self.app.journal.actions)
         if self.log is not None:
             self.log.append(k)
         if self.after_press:
@@ -104,3 +109,16 @@ class KeyDriver:
         if self.top().name == "replace?":
             self.press(keys.UP)
             self.press(keys.OK)
+
+
+def saved_at_cut(driver, flash):
+    """The action bytes a power cut inside a press left saved (driver.settled followed,
+    flash a tests/fakes FakeFlash): a cut journal append loses the press's step (saved
+    once its screen was out), a cut of any other write none of it; None when no game
+    was started."""
+    j = driver.app.journal
+    if not j.game:
+        return None
+    if flash.last is not None and flash.last[0] == "append":
+        return driver.settled
+    return bytes(j.actions)

@@ -9,6 +9,7 @@ from drive import Driver
 from flash import FakeFlash, PowerCut
 from geekout import journal as jn
 from geekout import keys
+from keydriver import saved_at_cut
 from simboard import SimBoard
 
 
@@ -62,6 +63,7 @@ def _run_until_cut(mode, players, seed, cut):
     flash = FakeFlash(cut_at=cut)
     d = Driver(SimBoard(storage=flash, seed=seed))
     d.undo_every = 6
+    d.settled = b""
     try:
         d.boot()
         toggle_sound(d)
@@ -86,14 +88,15 @@ def power_cuts(mode, players, seed, every_resume=5):
         if not cut:
             why = "no cut happened"
         else:
-            j = d.app.journal
-            expected = bytes(j.actions) if j.game else None
+            expected = saved_at_cut(d, flash)
             e = Driver(SimBoard(storage=FakeFlash(flash.snapshot()), seed=seed + k))
             why = e.boot_after_cut(expected is not None)
             if not why and expected is not None:
                 g = e.top()
                 if g.name in ("masters.dice", "masters.table"):
                     got = bytes(g.state.journal)
+                elif g.name == "masters.end":  # cut while the finished game was logged
+                    got = bytes(e.app.journal.actions)
                 else:
                     got = None
                 # a new game draws its first seat again at once: compare what was saved

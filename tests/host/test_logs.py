@@ -16,12 +16,17 @@ from geekout.masters import rules as m  # noqa: E402
 from geekout_tools.cli import main  # noqa: E402
 
 
-def journal_bytes(game, config, chunks):
+def journal_parts(game, config, chunks):
+    """The files the gadget keeps for a game: {name: bytes} (game.goj and its parts)."""
     j = jn.Journal(FakeFlash())
     j.start(game, config)
     for c in chunks:
         j.append(c)
-    return j.storage.read(j.name)
+    return {k: bytes(v) for k, v in j.storage.files.items()}
+
+
+def journal_bytes(game, config, chunks):
+    return bytes(jn.read_parts(FakeFlash(journal_parts(game, config, chunks)), "game.goj"))
 
 
 def virtual_game(players, seed):
@@ -157,6 +162,34 @@ def test_pull_from_a_board(pico, tmp_path, capsys):
     out = capsys.readouterr().out
     assert "already pulled" in out and "removed 1 finished game" in out
     assert not (root / "logs" / "0001.goj").exists() and (root / "game.goj").exists()
+
+
+def test_pull_joins_the_parts_of_the_running_game(pico, tmp_path, capsys):
+    link, root = pico
+    rng = random.Random(4)
+    s = m.new_initial_state(3)
+    chunks = []
+    while not s.is_terminal():
+        n0 = len(s.journal)
+        if not s.is_chance():
+            s.apply_action(rng.choice(s.legal_actions()))
+        m.play_chance(s, rng.randrange)
+        chunks.append(bytes(s.journal[n0:]))
+    files = journal_parts("masters", b"\x00\x03", chunks)
+    assert len(files) > 3  # game.goj, game.goj.1, ...
+    for name, data in files.items():
+        (root / name).write_bytes(data)
+    dest = tmp_path / "pulled"
+    assert main(["logs", "pull", "--port", str(link), "--dest", str(dest)]) == 0
+    out, err = capsys.readouterr()
+    whole = b"".join(files[jn.part_name("game.goj", i)] for i in range(len(files)))
+    assert sorted(p.name for p in dest.iterdir()) == ["running-game.goj"]
+    assert (dest / "running-game.goj").read_bytes() == whole and err == ""
+    assert "game.goj -> {} (masters game, {} actions)".format(
+        dest / "running-game.goj", len(s.journal)) in out
+    code, out, _ = run(capsys, "logs", "replay", str(dest / "running-game.goj"))
+    assert code == 0 and "finished" in out
+    assert "totals: " + " ".join(str(t) for t in s.totals) in out
 
 
 def battle_journal(sample):

@@ -74,7 +74,8 @@ def reference(folder, game, seed):
         journals.append(data[at + 1026:at + 1026 + n])
         at += 1026 + n
     return {"keys": Path(keys).read_bytes(), "frames": shots, "journals": journals,
-            "journal": (Path(root) / "game.goj").read_bytes(), "report": got}
+            "journal": journal_of({p.name: p.read_bytes() for p in Path(root).glob("game.goj*")}),
+            "report": got}
 
 
 def play(pico, ref, seed, on_key=None):
@@ -102,6 +103,19 @@ def saved_files(pico, folder, name="after.img"):
     return user_files(fsimage.read_files(img))
 
 
+def journal_of(files, name="game.goj"):
+    """The running game's journal in {path: bytes}: game.goj and its later parts
+    (game.goj.1, ...) joined, as the gadget reads them; b"" without it."""
+    from geekout import journal as jn
+
+    out = b""
+    i = 0
+    while jn.part_name(name, i) in files:
+        out += files[jn.part_name(name, i)]
+        i += 1
+    return out
+
+
 def user_files(files):
     return {p: d for p, d in files.items() if not p.startswith("geekout/") and p != "main.py"}
 
@@ -122,4 +136,4 @@ def cpython_resume(folder, files, seed):
 
 
 __all__ = ["GAME_CASES", "Pico", "Gadget", "missing", "deployed_image", "reference", "play",
-           "saved_files", "user_files", "cpython_resume", "json"]
+           "saved_files", "user_files", "journal_of", "cpython_resume", "json"]

@@ -164,7 +164,7 @@ def test_a_full_flash_says_so_and_the_game_goes_on(tmp_path, masters):
         assert b"Restarted after an error" not in pico.serial
         assert g.screen.startswith("masters.")  # still playing
         files = picoplay.saved_files(pico, tmp_path)
-        saved = files.get("game.goj", b"")
+        saved = picoplay.journal_of(files)
         # What was saved is a readable prefix of the game (or nothing at all).
         if saved:
             from geekout_tools.logs import reader
@@ -192,7 +192,7 @@ def test_flipped_bytes_of_a_save_on_littlefs_resume_before_the_damage(tmp_path, 
         for k in masters["keys"][:40]:
             g.key(k)
         g.settle()
-        saved = picoplay.saved_files(pico, tmp_path)["game.goj"]
+        saved = picoplay.journal_of(picoplay.saved_files(pico, tmp_path))
     starts = []
     pos = 4
     while pos < len(saved):

@@ -71,7 +71,7 @@ def test_whole_game_key_for_key(played, game, seed):
     assert len(ref["keys"]) > 300
     assert run["bad"] == [], "panel differs from the unix port after keys {}".format(run["bad"][:10])
     assert g.errors == 0
-    assert run["files"]["game.goj"] == ref["journal"]
+    assert picoplay.journal_of(run["files"]) == ref["journal"]
     assert g.screen == ref["report"]["screen"]
     assert 0 < g.peak_heap < g.free_at_boot
     # The piezo played cues (tones, each ended by silence) and the seat LEDs showed turns.
@@ -97,7 +97,7 @@ def test_power_cuts_resume_to_the_last_complete_action(played, game, seed, image
         files = picoplay.user_files(picoplay.fsimage.read_files(path))
         where = "{} cut at flash operation {} ({}), key {}".format(game, op, mode, i)
         assert "game.goj" in files, where
-        log = reader.parse(files["game.goj"])
+        log = reader.parse(picoplay.journal_of(files))
         assert log.damage is None, where  # littlefs keeps or drops a whole append
         assert longer.startswith(log.actions), where
         assert len(log.actions) >= len(shorter), where
@@ -130,7 +130,7 @@ def test_a_power_cut_while_playing_resumes(image, refs, tmp_path):
         assert pico.cuts and pico.cuts[0]["mode"] == "torn"
         assert pico.stats()["halted"]
         files = picoplay.saved_files(pico, tmp_path)
-        log = reader.parse(files["game.goj"])
+        log = reader.parse(picoplay.journal_of(files))
         assert log.damage is None  # the torn append never landed: littlefs is atomic
         shorter, longer = sorted((ref["journals"][i - 2], ref["journals"][i - 1]), key=len)
         assert longer.startswith(log.actions) and len(log.actions) >= len(shorter)

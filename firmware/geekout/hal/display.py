@@ -101,6 +101,14 @@ class OLED(framebuf.FrameBuffer):
             self.sent = bytearray(_W * _PAGES)
             self.cmd = bytearray(8)
         self.bytes_sent = 0
+        # A view of each page of both buffers, made once: show() compares them in C
+        # without the two 128-byte copies a slice of each would make per page per draw.
+        mv = memoryview(self.buffer)
+        sent = memoryview(self.sent)
+        self.pages = [mv[p * _W:(p + 1) * _W] for p in range(_PAGES)]
+        self.sent_pages = [sent[p * _W:(p + 1) * _W] for p in range(_PAGES)]
+        self.mv = mv
+        self.cmd4 = memoryview(self.cmd)[:4]
         super().__init__(self.buffer, _W, _H, framebuf.MONO_VLSB)
         self.command(self.INIT)
         self.show(True)
@@ -124,14 +132,18 @@ class OLED(framebuf.FrameBuffer):
         _GAP unchanged bytes apart are merged)."""
         buf = self.buffer
         sent = self.sent
-        mv = memoryview(buf)
+        if not full and buf == sent:  # compared in C: a redraw that changed nothing
+            return
+        mv = self.mv
+        pages = self.pages
+        sent_pages = self.sent_pages
         for page in range(_PAGES):
             base = page * _W
             end = base + _W
             if full:
                 self._send(mv, page, base, end - 1)
                 continue
-            if buf[base:end] == sent[base:end]:  # compared in C
+            if pages[page] == sent_pages[page]:  # compared in C, nothing allocated
                 continue
             i = base
             while i < end:
@@ -157,10 +169,11 @@ class OLED(framebuf.FrameBuffer):
         cmd[1] = 0xB0 | page
         cmd[2] = c & 0x0F
         cmd[3] = 0x10 | (c >> 4)
-        self.i2c.writeto(self.addr, memoryview(cmd)[:4])
-        self.i2c.writevto(self.addr, (b"\x40", mv[lo:hi + 1]))
+        self.i2c.writeto(self.addr, self.cmd4)
+        run = mv[lo:hi + 1]
+        self.i2c.writevto(self.addr, (b"\x40", run))
         self.bytes_sent += hi - lo + 6
-        self.sent[lo:hi + 1] = mv[lo:hi + 1]
+        self.sent[lo:hi + 1] = run
 
 
 class SSD1306(OLED):

@@ -1,7 +1,9 @@
 """The screen stack: one screen on top receives keys and draws the whole canvas.
 
 After every key (and when a tick says so) the top screen redraws into the display's
-frame buffer and the display sends only the bytes that changed. Global grammar: long
+frame buffer and the display sends only the bytes that changed. Then `after` runs (the
+app's: the journal saves the key's step), so the players see the key's effect before
+the flash is written; a toast the save raised is drawn right after. Global grammar: long
 BACK goes home, long OK opens the screen's game menu (or the help screen). A toast is a
 short message over the screen that goes after a few seconds or at the next key (which
 still acts). An alert is a toast no later toast covers (flash trouble, damaged
@@ -52,6 +54,7 @@ class UI:
         self.fb = board.display
         self.stack = []
         self.toast_text = None
+        self.toast_lines = ()  # the toast's text wrapped once, not at every redraw
         self.toast_until = 0
         self.alerting = False  # the toast shown is an alert
         self.queue = []  # (text, ms, alert) waiting for the alert shown
@@ -64,6 +67,7 @@ class UI:
         self.visited = getattr(board, "visited", None)
         self.home = _nothing  # long BACK
         self.help = _nothing  # long OK outside a game
+        self.after = _nothing  # once a key's (or tick's) output is out: the save
 
     # -- stack ---------------------------------------------------------------------
     def top(self):
@@ -102,6 +106,7 @@ class UI:
                 self.queue.append((text, ms, alert))
             return
         self.toast_text = text
+        self.toast_lines = wrap(text, 15)[:3]
         self.toast_until = self.board.clock() + ms
         self.alerting = alert
         self.dirty = True
@@ -134,6 +139,14 @@ class UI:
             top.key(k)
         self.dirty = True
         self.refresh()
+        self._after()
+
+    def _after(self):
+        """What waits for the screen (the journal's save), then a redraw if it raised a
+        toast (flash full)."""
+        self.after()
+        if self.dirty:
+            self.refresh()
 
     def tick(self, now):
         board = self.board
@@ -148,6 +161,7 @@ class UI:
         board.leds.tick(now)
         board.buzzer.tick(now)
         self.refresh()
+        self._after()
 
     def refresh(self):
         if not self.dirty:
@@ -159,7 +173,7 @@ class UI:
         if top:
             top.draw(fb)
         if self.toast_text is not None:
-            lines = wrap(self.toast_text, 15)[:3]
+            lines = self.toast_lines
             h = len(lines) * 9 + 5
             y = H - h
             fb.fill_rect(0, y - 1, W, h + 1, 0)

@@ -2,9 +2,10 @@
 saves it set aside as damaged) to a folder on the laptop with mpremote, checking each
 copy against the board.
 
-On the board (docs/gadget.md) the running game is game.goj, finished games are
-logs/NNNN.goj, and saves the gadget could not use are set aside as bad/NNNN.goj (older
-firmware kept one game.bad). On the laptop they become running-game.goj, NNNN.goj,
+On the board (docs/gadget.md) the running game is game.goj with its later parts
+game.goj.1, game.goj.2... (the journal's bytes in order; older firmware kept one file),
+finished games are logs/NNNN.goj, and saves the gadget could not use are set aside as
+bad/NNNN.goj (older firmware kept one game.bad). On the laptop they become running-game.goj, NNNN.goj,
 bad/NNNN.goj and game.bad. Nothing on the laptop is overwritten: a file whose name is
 taken by different content gets a new name. A journal the reader finds damaged is still
 copied as it is (it is the evidence) and named on stderr with what is wrong. With
@@ -27,19 +28,32 @@ from ..inputs import printable
 from . import MAX_JOURNAL_BYTES, shown, write_new
 from .reader import parse
 
-# Run on the board (MicroPython): [path, sha256 hex] of every journal it keeps.
+# Run on the board (MicroPython): [path, sha256 hex] of every journal it keeps; the
+# running game's entry adds the names of its later parts when it has some, and its
+# digest is over all its parts in order.
 LIST_CODE = (
     "import os,json\n"
-    "def h(p):\n"
+    "def h(ps):\n"
     " import hashlib,binascii\n"
     " d=hashlib.sha256()\n"
-    " f=open(p,'rb')\n"
-    " while True:\n"
-    "  b=f.read(512)\n"
-    "  if not b: break\n"
-    "  d.update(b)\n"
-    " f.close()\n"
+    " for p in ps:\n"
+    "  f=open(p,'rb')\n"
+    "  while True:\n"
+    "   b=f.read(512)\n"
+    "   if not b: break\n"
+    "   d.update(b)\n"
+    "  f.close()\n"
     " return binascii.hexlify(d.digest()).decode()\n"
+    "def parts(p):\n"
+    " ps=[p]\n"
+    " while p=='game.goj':\n"
+    "  q=p+'.'+str(len(ps))\n"
+    "  try:\n"
+    "   os.stat(q)\n"
+    "  except OSError:\n"
+    "   break\n"
+    "  ps.append(q)\n"
+    " return ps\n"
     "r=[]\n"
     "for d in ('','logs','bad'):\n"
     " try:\n"
@@ -50,7 +64,8 @@ LIST_CODE = (
     "  if (n.endswith('.goj') if d else n in ('game.goj','game.bad')):\n"
     "   p=(d+'/'+n) if d else n\n"
     "   try:\n"
-    "    r.append([p,h(p)])\n"
+    "    ps=parts(p)\n"
+    "    r.append([p,h(ps)]+([ps[1:]] if len(ps)>1 else []))\n"
     "   except OSError:\n"
     "    pass\n"
     "print('@@LOGS@@'+json.dumps(r)+'@@LOGS@@')\n"
@@ -90,12 +105,20 @@ def list_remote(transport):
             listing = json.loads(parts[1])
         except ValueError:
             listing = None
-    if not isinstance(listing, list) or not all(
-            isinstance(e, list) and len(e) == 2 and all(isinstance(x, str) for x in e)
-            for e in listing):
+    if not isinstance(listing, list) or not all(_listed(e) for e in listing):
         raise UsageError("the board on {} did not list its journals: {}".format(
             transport.port, printable(out.strip()[-120:] or "no answer")))
     return listing
+
+
+def _listed(entry):
+    """A listing entry: [path, digest] or [path, digest, [later part paths]]."""
+    if not isinstance(entry, list) or len(entry) not in (2, 3):
+        return False
+    if not all(isinstance(x, str) for x in entry[:2]):
+        return False
+    return len(entry) == 2 or (isinstance(entry[2], list) and all(
+        isinstance(x, str) and x.startswith(entry[0] + ".") for x in entry[2]))
 
 
 def _free_name(dest, name, data):
@@ -192,20 +215,23 @@ def pull(transport, dest, delete=False, out=print, warn=None):
             out("no games on the board")
             return []
         known = []
-        for path, digest in remote:
+        listed = {e[0]: [e[0]] + (e[2] if len(e) == 3 else []) for e in remote}
+        for path, digest, *_ in remote:
             what = kind(path)
             if what is None:
                 warn("note: {}: not a journal the gadget keeps: skipped".format(shown(path)))
             else:
-                known.append((ORDER[what], path, digest))
+                known.append((ORDER[what], path, digest, listed[path]))
         removable, set_aside = [], 0
         with tempfile.TemporaryDirectory() as tmp:
-            for _, path, digest in sorted(known):
+            for _, path, digest, pieces in sorted(known):
                 where = shown(path)
                 what = kind(path)
-                local = Path(tmp) / path.replace("/", "_")
-                transport.call(["fs", "cp", ":" + path, str(local)])
-                data = local.read_bytes()
+                data = b""
+                for piece in pieces:  # the running game's parts, joined as the gadget reads them
+                    local = Path(tmp) / piece.replace("/", "_")
+                    transport.call(["fs", "cp", ":" + piece, str(local)])
+                    data += local.read_bytes()
                 if hashlib.sha256(data).hexdigest() != digest:
                     warn("note: {}: copy differs from the board (USB trouble?): skipped".format(where))
                     continue
