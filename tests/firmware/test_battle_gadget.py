@@ -162,6 +162,7 @@ def test_opening_cells_in_one_entry_then_stars_in_turn_order():
     assert d.board.storage.writes == writes + 1  # one record
     d.press(keys.OK)
     d.press(keys.OK)
+    st = g.state  # an entry of several events leaves a new state (turn.submit)
     assert st.phase == C.PH_OPEN_STARS and st.seat == first  # B2
 
 

@@ -6,8 +6,13 @@ OpenSpiel: a state with its current player (CHANCE for the first-player draw, TE
 once someone has won), its phase and what is still owed, legal events, and `apply`.
 Events are the tuples of events.py; an illegal one raises Illegal (a ValueError whose
 text starts with the ruling id, "B4: ...") and leaves the state unchanged. The journal is
-the events' bytes, so undo is a replay. Pure and deterministic; MicroPython and CPython.
+the events' bytes, so undo is a replay (from the latest turn start kept: new_marks).
+Pure and deterministic; MicroPython and CPython.
 """
+
+from micropython import const
+
+from geekout.replay import Marks
 
 from . import events as E
 from . import legal
@@ -61,6 +66,8 @@ from .consts import (
     WORMHOLE,
     WORMHOLE_UA,
 )
+
+MARKS_KEPT = const(3)  # turn starts kept by new_marks()
 
 
 class Illegal(ValueError):
@@ -206,6 +213,36 @@ class BattleState:
                 tuple(self.coll_nova), tuple(self.kills), tuple(self.unique),
                 bytes(self.status), bytes(self.levels), bytes(self.base), bytes(self.armed),
                 bytes(self.moved), self.created, self.wormholed, self.winner, self.condition)
+
+    def clone(self):
+        """An independent copy of the state (no list shared), to go on from."""
+        s = BattleState(self.players)
+        s.journal = bytearray(self.journal)
+        s.count = self.count
+        s.phase = self.phase
+        s.seat = self.seat
+        s.first = self.first
+        s.owed = self.owed
+        s.opened = self.opened
+        s.cells = self.cells
+        s.box = list(self.box)
+        s.map = list(self.map)
+        s.reserve_small = list(self.reserve_small)
+        s.reserve_bomb = list(self.reserve_bomb)
+        s.coll_small = list(self.coll_small)
+        s.coll_nova = list(self.coll_nova)
+        s.kills = list(self.kills)
+        s.unique = list(self.unique)
+        s.status = bytearray(self.status)
+        s.levels = bytearray(self.levels)
+        s.base = bytearray(self.base)
+        s.armed = bytearray(self.armed)
+        s.moved = bytearray(self.moved)
+        s.created = self.created
+        s.wormholed = self.wormholed
+        s.winner = self.winner
+        s.condition = self.condition
+        return s
 
     # -- events ----------------------------------------------------------------------------
     def apply(self, ev):
@@ -601,12 +638,14 @@ def new_initial_state(players=3):
     return BattleState(players)
 
 
-def replay(players, journal):
-    """Rebuild a game from its journal bytes; Illegal/BadEvent name the event index."""
-    state = BattleState(players)
-    pos = 0
-    i = 0
-    while pos < len(journal):
+def fold(state, journal, pos=0, end=-1, marks=None):
+    """Apply the events of journal[pos:end] (end -1: to its end) to `state`, which holds
+    the events before pos; with `marks`, noted after each. Illegal/BadEvent name the
+    event index."""
+    if end < 0:
+        end = len(journal)
+    while pos < end:
+        i = state.count
         try:
             ev, pos = E.decode(journal, pos)
             state.apply(ev)
@@ -614,21 +653,44 @@ def replay(players, journal):
             raise Illegal(e.ruling, "event {}: {}".format(i, e.why)) from None
         except E.BadEvent as e:
             raise E.BadEvent("event {}: {}".format(i, e)) from None
-        i += 1
+        if marks is not None:
+            marks.note(state, pos)
     return state
 
 
-def undo(state):
+def replay(players, journal, marks=None):
+    """Rebuild a game from its journal bytes; Illegal/BadEvent name the event index.
+    With `marks` (new_marks()), the state is noted after each event."""
+    return fold(BattleState(players), journal, 0, -1, marks)
+
+
+def seat_in_turn(state):
+    """The Marks key of a game: its copies are kept where a player's turn (or opening)
+    starts."""
+    return state.seat
+
+
+def new_marks():
+    """Copies of a game at the start of its last few turns, for a cheap undo."""
+    return Marks(seat_in_turn, MARKS_KEPT)
+
+
+def undo(state, marks=None):
     """(previous state, removed event) or None when only the chance draw is left: the
-    last event is dropped and the rest replayed. Apply the removed event to redo."""
+    last event is dropped and the rest replayed. Apply the removed event to redo. With
+    `marks` (new_marks(), noted after each event) the replay starts at the latest copy
+    before the last event, and the marks follow the cut."""
     if state.count < 2:
         return None
     journal = state.journal
-    pos = start = 0
-    while pos < len(journal):  # find where the last event starts
+    got = marks.before(len(journal) - 1) if marks is not None else None
+    at, prev = got if got is not None else (0, BattleState(state.players))
+    pos = start = at
+    while pos < len(journal):  # find where the last event starts (a copy is at an event's start)
         start = pos
         pos = E.decode(journal, pos)[1]
-    return replay(state.players, journal[:start]), E.decode(journal, start)[0]
+    fold(prev, journal, at, start, marks)
+    return prev, E.decode(journal, start)[0]
 
 
 def play_chance(state, randbelow):

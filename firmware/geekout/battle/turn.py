@@ -76,7 +76,10 @@ class TurnScreen(Screen):
     def __init__(self, app, players, actions):
         super().__init__(app.ui)
         self.app = app
-        self.state = rules.replay(players, actions)
+        # Copies of the game at its last turn starts, taken while it is replayed and
+        # after each entry, so an undo replays one turn or so (rules.undo).
+        self.marks = rules.new_marks()
+        self.state = rules.replay(players, actions, self.marks)
         self.index = 0
         self.first = 0
         self.last = -1  # phase and seat the cursor was placed for
@@ -85,6 +88,7 @@ class TurnScreen(Screen):
         if st.is_chance():  # B1: the gadget draws the first player
             rules.play_chance(st, app.board.rand)
             app.journal.append(st.journal)
+            self.marks.note(st, len(st.journal))
 
     def items(self):
         return ITEMS[self.state.phase - 1]
@@ -105,15 +109,18 @@ class TurnScreen(Screen):
         n0 = len(st.journal)
         p = actions[0][1]
         before = (st.seat, st.phase, st.star_value(p), st.kills[p], st.ships_in_play(p))
+        # An entry of several events may be refused at a later one: they go to a copy,
+        # which becomes the state once all are taken (one event is refused unapplied).
+        new = st.clone() if len(actions) > 1 else st
         try:
             for ev in actions:
-                st.apply(ev)
+                new.apply(ev)
         except ValueError as e:  # Illegal (a ruling) or BadEvent
-            if len(st.journal) > n0:  # a later event of the entry refused: roll back
-                self.state = rules.replay(st.players, st.journal[:n0])
             self.refuse(e)
             return False
-        self.app.journal.append(st.journal[n0:])
+        self.state = new
+        self.app.journal.append(new.journal[n0:])
+        self.marks.note(new, len(new.journal))
         ui = self.ui
         while ui.top() is not self and len(ui.stack) > 1:
             ui.pop()
@@ -121,9 +128,10 @@ class TurnScreen(Screen):
         return True
 
     def undo(self):
-        """Take back the last event (the rules core replays the journal without it); the
-        first player's draw stays. The toast names the event, never the kinds of stars."""
-        r = rules.undo(self.state)
+        """Take back the last event (the rules core replays the journal without it, from
+        the latest turn start kept); the first player's draw stays. The toast names the
+        event, never the kinds of stars."""
+        r = rules.undo(self.state, self.marks)
         if r is None:
             self.ui.toast("Nothing to undo")
             return

@@ -86,17 +86,21 @@ class EndScreen(Screen):
 
     def commit(self, acts, text):
         """A line entry as one journal step; False (toast) when refused."""
+        game = self.game.clone() if len(acts) > 1 else self.game  # as round.commit
         try:
-            self.game.apply_step(acts)
+            game.apply_step(acts)
         except ValueError as e:
             self.refuse(str(e))
             return False
-        self.app.journal.append(steps.encode(acts))
+        self.game = game
+        journal = self.app.journal
+        journal.append(steps.encode(acts))
+        game.marks.note(game, len(journal.actions))
         self.emit("action", text)
         return True
 
     def undo(self):
-        got = steps.undo(self.cfg, self.app.journal)
+        got = steps.undo(self.cfg, self.app.journal, self.game.marks)
         if got is None:
             self.ui.toast("Nothing to undo")
             return

@@ -5,8 +5,9 @@ The modes' keys and drawing live in draw.py (draw, cards), throw.py (throw) and
 check.py (check, tie, take); menu.py holds the game menu and the choices made in pushed
 menus. This screen keeps what they share: the folded game, saving a step, undo, the
 LEDs. When the game is over the end screens (end.py) take its place. Every confirmed
-step is one journal record (payload: steps.py); undo drops the last step. Refused
-entries are toasted with the rules core's reason, nothing saved.
+step is one journal record (payload: steps.py); undo drops the last step, replaying
+from the latest copy of the game kept (steps.Game.marks). Refused entries are toasted
+with the rules core's reason, nothing saved and the game unchanged.
 """
 
 from geekout.capture import check, draw, end, menu, steps, throw
@@ -71,16 +72,19 @@ class CaptureGame(Screen):
     def commit(self, acts, text):
         """Apply one step and save it as one journal record; False (and a toast with
         the reason) when the rules core refuses it: nothing is saved."""
-        st = self.state
-        rnd = st.round
+        rnd = self.state.round
+        # A step of several actions may be refused part-way: it goes to a copy, which
+        # becomes the game once taken (one action is refused before it changes anything).
+        game = self.game.clone() if len(acts) > 1 else self.game
         try:
-            self.game.apply_step(acts)
+            game.apply_step(acts)
         except ValueError as e:
-            if len(acts) > 1:  # part of the step may have gone in: rebuild
-                self.game = steps.replay(self.cfg, self.app.journal.actions)
             self.refuse(str(e))
             return False
-        self.app.journal.append(steps.encode(acts))
+        self.game = game
+        journal = self.app.journal
+        journal.append(steps.encode(acts))
+        game.marks.note(game, len(journal.actions))
         st = self.state
         if text:
             self.note = text
@@ -98,7 +102,7 @@ class CaptureGame(Screen):
         self.ui.cue("error")
 
     def undo(self):
-        got = steps.undo(self.cfg, self.app.journal)
+        got = steps.undo(self.cfg, self.app.journal, self.game.marks)
         if got is None:
             self.ui.toast("Nothing to undo")
             return

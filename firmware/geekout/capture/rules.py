@@ -2,11 +2,12 @@
 
 Pure and deterministic, shaped like the Masters core (OpenSpiel: current player or
 CHANCE/TERMINAL, legal actions, chance outcomes, apply_action). CaptureState is a game
-as the gadget keeps it (the gadget journals steps of actions itself: steps.py); the
+as the gadget keeps it, with clone (the gadget journals steps of actions itself: steps.py); the
 tools' states (new_initial_state, replay) are TableState, which adds the journal of the
 actions applied (.journal, an array of ints), the OpenSpiel-style queries, is_legal,
 clone and a text view. Deck draws are chance actions written to the journal, so
-replaying a journal rebuilds the game and undo is a replay. Everything the table does is
+replaying a journal rebuilds the game and undo is a replay (from the latest copy kept:
+new_marks). Everything the table does is
 an action a few-button gadget can enter: which cube a player throws, a critical catch, a
 cube landing in an elemental zone, the points each player has on each card, the bull's
 eye answer. Rulings C1-C3, C11, C13 (RULES.md); end-of-game points are score.py's job
@@ -14,6 +15,8 @@ eye answer. Rulings C1-C3, C11, C13 (RULES.md); end-of-game points are score.py'
 """
 
 from array import array
+
+from micropython import const
 
 from geekout.capture.consts import (
     A_ACTIVE,
@@ -67,7 +70,10 @@ from geekout.capture.consts import (
     THROW,
     WILD_PER_PLAYER,
 )
-from geekout.replay import fold
+from geekout.replay import Marks, fold
+
+MARK_ENTRIES = const(16)  # a TableState's marks: one every 16 entries (new_marks)
+MARKS_KEPT = const(3)
 
 
 class CaptureState:
@@ -235,6 +241,27 @@ class CaptureState:
             for i in range(len(self.collections[owner])):
                 acts.append(A_TAKE | i << 5)
         return acts
+
+    def clone(self):
+        """An independent copy: no list shared with this state (a TableState's copy is
+        a TableState)."""
+        s = type(self)(*self.config)
+        for name in ("deck", "encounters", "luminous_next", "round", "first", "phase",
+                     "drawn", "turn", "last_thrower", "ecubes", "tpos", "entered",
+                     "taker", "fled", "lost"):
+            setattr(s, name, getattr(self, name))
+        s.slots = list(self.slots)
+        s.collections = [list(x) for x in self.collections]
+        s.active = bytearray(self.active)
+        s.geek = bytearray(self.geek)
+        s.hyper = bytearray(self.hyper)
+        s.queue = list(self.queue)
+        s.targets = list(self.targets)
+        s.points = bytearray(self.points)
+        s.spent = bytearray(self.spent)
+        s.tied = list(self.tied)
+        s.results = list(self.results)
+        return s
 
     # -- helpers ----------------------------------------------------------------------
     def _present(self):
@@ -606,23 +633,9 @@ class TableState(CaptureState):
         return [p for p in range(self.players) if counts[p] == best]
 
     def clone(self):
-        s = TableState(*self.config)
-        for name in ("deck", "encounters", "luminous_next", "round", "first", "phase",
-                     "drawn", "turn", "last_thrower", "ecubes", "tpos", "entered",
-                     "taker", "fled", "lost"):
-            setattr(s, name, getattr(self, name))
+        """A copy with the journal's own copy (the rest: CaptureState.clone)."""
+        s = super().clone()
         s.journal = array("i", self.journal)
-        s.slots = list(self.slots)
-        s.collections = [list(x) for x in self.collections]
-        s.active = bytearray(self.active)
-        s.geek = bytearray(self.geek)
-        s.hyper = bytearray(self.hyper)
-        s.queue = list(self.queue)
-        s.targets = list(self.targets)
-        s.points = bytearray(self.points)
-        s.spent = bytearray(self.spent)
-        s.tied = list(self.tied)
-        s.results = list(self.results)
         return s
 
     def __str__(self):
@@ -658,9 +671,20 @@ def rounds_for(players, starter_stages):
     return (wild_cards(players, starter_stages) + SLOTS - 1) // SLOTS
 
 
-def replay(config, journal):
-    """Rebuild a game from its config tuple and journal; ValueError names the bad entry."""
-    return fold(TableState(*config), journal)
+def replay(config, journal, marks=None):
+    """Rebuild a game from its config tuple and journal; ValueError names the bad entry.
+    With `marks` (new_marks()), the state is noted after each entry."""
+    return fold(TableState(*config), journal, marks)
+
+
+def entries_page(state):
+    """The Marks key of a TableState: a copy every MARK_ENTRIES journal entries."""
+    return len(state.journal) // MARK_ENTRIES
+
+
+def new_marks():
+    """Copies of a TableState at its last few pages of entries, for a cheap undo."""
+    return Marks(entries_page, MARKS_KEPT)
 
 
 def last_decision(state):
@@ -672,13 +696,19 @@ def last_decision(state):
     return -1
 
 
-def undo(state):
+def undo(state, marks=None):
     """(previous state, removed entries): the last entry that is not a draw, and the
-    draws after it, are taken back; None when there is nothing to take back."""
+    draws after it, are taken back; None when there is nothing to take back. With
+    `marks` (new_marks(), noted after each entry) only the entries from the latest copy
+    before the cut are replayed, and the marks follow the cut."""
     cut = last_decision(state)
     if cut < 0:
         return None
-    return replay(state.config, state.journal[:cut]), list(state.journal[cut:])
+    journal = state.journal
+    got = marks.before(cut) if marks is not None else None
+    at, prev = got if got is not None else (0, TableState(*state.config))
+    fold(prev, journal[at:cut], marks, at)
+    return prev, list(journal[cut:])
 
 
 def play_chance(state, randbelow):

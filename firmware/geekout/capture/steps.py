@@ -12,15 +12,19 @@ varint (7 bits a byte, low bits first, high bit set when more bytes follow). An 
 is a rules-core action (consts.py, actions.py) or, with kind A_NOTE, the gadget's own
 end-of-game entry for one collection card: its line structure (note_action). One step
 is one journal record, so a power cut keeps or loses a whole step, and undo drops the
-last step (the draws of a round are one step).
+last step (the draws of a round are one step), replaying from the latest copy of the
+game kept (Game.marks) rather than from the start.
 """
 
 from micropython import const
 
 from geekout.capture.consts import A_NOTE, DRAW_ENCOUNTER, DRAW_GEEKMON, K_FEMALE, LINES
 from geekout.capture.rules import CaptureState, wild_cards
+from geekout.replay import Marks
 
 VERSION = const(1)
+MARK_STEPS = const(16)  # a Game's marks: a copy every 16 steps, the last 3 kept
+MARKS_KEPT = const(3)
 
 
 class Config:
@@ -81,46 +85,57 @@ def encode(actions):
     return out
 
 
+def read_step(payload, pos):
+    """(actions, offset after it) of the step at offset `pos`; ValueError when it is
+    malformed."""
+    n = len(payload)
+    k = payload[pos]
+    start = pos
+    pos += 1
+    if not k:
+        raise ValueError("empty step at {}".format(start))
+    acts = []
+    for _ in range(k):
+        v = 0
+        shift = 0
+        while True:
+            if pos >= n or shift > 28:
+                raise ValueError("step at {} cut short".format(start))
+            b = payload[pos]
+            pos += 1
+            v |= (b & 127) << shift
+            shift += 7
+            if not b & 128:
+                break
+        acts.append(v)
+    return acts, pos
+
+
 def steps(payload):
     """Yield (start offset, [actions]) per step; ValueError on a malformed payload."""
     pos = 0
-    n = len(payload)
-    while pos < n:
+    while pos < len(payload):
         start = pos
-        k = payload[pos]
-        pos += 1
-        if not k:
-            raise ValueError("empty step at {}".format(start))
-        acts = []
-        for _ in range(k):
-            v = 0
-            shift = 0
-            while True:
-                if pos >= n or shift > 28:
-                    raise ValueError("step at {} cut short".format(start))
-                b = payload[pos]
-                pos += 1
-                v |= (b & 127) << shift
-                shift += 7
-                if not b & 128:
-                    break
-            acts.append(v)
+        acts, pos = read_step(payload, pos)
         yield start, acts
 
 
-def last_step(payload):
-    """Offset of the last step (-1 when none)."""
+def last_step(payload, pos=0):
+    """Offset of the last step (-1 when none); `pos`: where a step starts, to walk the
+    steps from there."""
     last = -1
-    for start, _ in steps(payload):
-        last = start
+    n = len(payload)
+    while pos < n:
+        last = pos
+        pos = read_step(payload, pos)[1]
     return last
 
 
 def step_actions(payload, start):
     """The actions of the step at offset `start`."""
-    for _s, acts in steps(payload[start:]):
-        return acts
-    return []
+    if start >= len(payload):
+        return []
+    return read_step(payload, start)[0]
 
 
 def note_action(p, i, kind, line, arena):
@@ -129,19 +144,38 @@ def note_action(p, i, kind, line, arena):
     return A_NOTE | (p | i << 2 | kind << 9 | line << 13 | arena << 17) << 5
 
 
-class Game:
-    """A saved game folded: the rules core's state plus the end-of-game line entries."""
+def steps_page(game):
+    """The Marks key of a Game: a copy every MARK_STEPS steps (a round is about 45 steps
+    in a 4-player game: round starts would be too far apart)."""
+    return game.steps // MARK_STEPS
 
-    def __init__(self, cfg):
+
+class Game:
+    """A saved game folded: the rules core's state plus the end-of-game line entries.
+    `marks` (replay.Marks, shared by the game's copies): copies of the game every
+    MARK_STEPS steps, noted while it is replayed and by the screens after each step, so
+    an undo replays from the latest one (undo())."""
+
+    def __init__(self, cfg, marks=None):
         self.cfg = cfg
         self.state = CaptureState(*cfg.core())
         # player | card<<2 -> kind | line<<4 | arena<<8 (the two halves of a note)
         self.notes = {}
         self.steps = 0
+        self.marks = marks if marks is not None else Marks(steps_page, MARKS_KEPT)
+
+    def clone(self):
+        """An independent copy of the game (its marks are shared: they are the journal's)."""
+        g = Game(self.cfg, self.marks)
+        g.state = self.state.clone()
+        g.notes = dict(self.notes)
+        g.steps = self.steps
+        return g
 
     def apply_step(self, acts):
         """Apply one step; ValueError (reason) when refused. A refused step of several
-        actions may leave the first ones applied: the caller replays (see replay())."""
+        actions may leave the first ones applied: the caller applies it to a copy
+        (clone) and keeps the copy when it is taken."""
         st = self.state
         for a in acts:
             if a & 31 == A_NOTE:
@@ -159,26 +193,43 @@ class Game:
         self.steps += 1
 
 
-def replay(cfg, payload):
-    """The Game after every step of `payload`; ValueError names the bad step."""
-    g = Game(cfg)
-    for start, acts in steps(payload):
+def fold(game, payload, pos=0, end=-1):
+    """Apply the steps of payload[pos:end] (end -1: to its end) to `game`, noting its
+    marks after each; ValueError names the bad step."""
+    if end < 0:
+        end = len(payload)
+    marks = game.marks
+    while pos < end:
+        start = pos
         try:
-            g.apply_step(acts)
+            acts, pos = read_step(payload, pos)
+            game.apply_step(acts)
         except ValueError as e:
             raise ValueError("step at {}: {}".format(start, e)) from None
-    return g
+        marks.note(game, pos)
+    return game
 
 
-def undo(cfg, journal):
+def replay(cfg, payload):
+    """The Game after every step of `payload` (its marks taken on the way); ValueError
+    names the bad step."""
+    return fold(Game(cfg), payload)
+
+
+def undo(cfg, journal, marks=None):
     """Drop the last step of the journal (geekout.journal.Journal): (the game replayed
-    without it, that step's actions), or None when there is no step."""
-    cut = last_step(journal.actions)
+    without it, that step's actions), or None when there is no step. With `marks` (the
+    Game's, noted after each step) the game is replayed from the latest copy before
+    the cut, and the last step is looked for from there."""
+    payload = journal.actions
+    got = marks.before(len(payload) - 1) if marks is not None and payload else None
+    at, game = got if got is not None else (0, Game(cfg, marks))
+    cut = last_step(payload, at)
     if cut < 0:
         return None
-    acts = step_actions(journal.actions, cut)
-    game = replay(cfg, journal.actions[:cut])
-    journal.undo(len(journal.actions) - cut)
+    acts = step_actions(payload, cut)
+    fold(game, payload, at, cut)
+    journal.undo(len(payload) - cut)
     return game, acts
 
 

@@ -3,7 +3,8 @@
 The dice are chance actions drawn from board.rand; the player picks each action die and
 then its target among the six faces drawn as icons; the rules core (rules.py) enforces
 M1-M8 and anything it refuses is refused on screen with a reason. A decision and the
-dice it rolled are saved as one journal record.
+dice it rolled are saved as one journal record. Undo replays from the latest turn start
+kept (rules.new_marks), not from the game's start.
 """
 
 from micropython import const
@@ -43,7 +44,10 @@ class VirtualGame(GameBase):
     name = "masters.dice"
 
     def __init__(self, app, players, actions):
-        super().__init__(app, rules.replay(players, actions))
+        # Copies of the game at its last turn starts, taken while it is replayed and
+        # after each step, so an undo replays one turn or so (rules.undo).
+        self.marks = rules.new_marks()
+        super().__init__(app, rules.replay(players, actions, self.marks))
         self.mode = _PICK
         self.cursor = 0
         self.actor = 0
@@ -52,6 +56,7 @@ class VirtualGame(GameBase):
         if st.phase_name() == "first":  # M8: the gadget draws the first player
             st.apply_action(app.board.rand(players))
             app.journal.append(st.journal)
+            self.marks.note(st, len(st.journal))
         self._reset_cursor()
 
     # -- actions ---------------------------------------------------------------------
@@ -69,13 +74,14 @@ class VirtualGame(GameBase):
         while st.is_chance() and len(st.turns) == turns:
             st.apply_action(rand(FACES))
         self.app.journal.append(st.journal[n0:])
+        self.marks.note(st, len(st.journal))
         self.mode = _PICK
         self._reset_cursor()
         if len(st.turns) > turns:
             self.after_turn()
 
     def undo(self):
-        r = rules.undo(self.state)
+        r = rules.undo(self.state, self.marks)
         if r is None:
             self.ui.toast("Nothing to undo")
             return

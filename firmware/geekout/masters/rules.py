@@ -3,7 +3,8 @@
 Pure and deterministic (no I/O, no clock, no randomness inside): the shape follows
 OpenSpiel's games (a state, its current player or CHANCE/TERMINAL, legal actions,
 chance outcomes, apply_action, returns). Every die result is a chance action written to
-the journal, so replaying a journal rebuilds the state exactly and undo is a replay.
+the journal, so replaying a journal rebuilds the state exactly and undo is a replay (of
+the stretch since the latest turn start kept: new_marks).
 The table-dice scorepad (real dice: one entry a turn) is folded here too. Runs unchanged
 on MicroPython and CPython. Rulings cited as M1..M8 (RULES.md); the journal's byte
 values and the other numbers of the game are in consts.py.
@@ -38,7 +39,7 @@ from geekout.masters.consts import (
     SUPERHERO_ON,
     TERMINAL,
 )
-from geekout.replay import fold
+from geekout.replay import Marks, fold
 
 # Phases.
 _FIRST = const(0)  # chance picks the first seat (M8)
@@ -46,6 +47,9 @@ _ROLL = const(1)  # chance rolls the pending dice, one at a time
 _RESOLVE = const(2)  # an action die is active: the player must resolve one (M3)
 _DECIDE = const(3)  # PASS or CONTINUE (M6)
 _OVER = const(4)
+
+MARKS_KEPT = const(3)  # turn starts kept by new_marks()
+
 
 def points_for(scored):
     """M7: n scored dice are worth the n-th triangular number."""
@@ -354,31 +358,46 @@ def position(active, inactive, used, scored):
     return s
 
 
-def replay(players, journal):
-    """Rebuild a virtual-dice game from its journal."""
-    return fold(MastersState(players), journal)
+def replay(players, journal, marks=None):
+    """Rebuild a virtual-dice game from its journal (with `marks`: noted at each turn's
+    start, see new_marks)."""
+    return fold(MastersState(players), journal, marks)
+
+
+def turns_finished(state):
+    """The Marks key of a game: its copies are kept where a turn starts."""
+    return len(state.turns)
+
+
+def new_marks():
+    """Copies of a game at the start of its last few turns, for a cheap undo (replay.Marks:
+    a 4-player game's state is about 0.5 KB at its end, its journal included)."""
+    return Marks(turns_finished, MARKS_KEPT)
 
 
 def last_decision(state):
-    """Journal index of the last player decision, or -1 (only chance so far)."""
-    probe = MastersState(state.players)
-    last = -1
+    """Journal index of the last player decision, or -1 (only chance so far). Chance
+    entries are 0-5 and decisions 16 and up (consts.py), so it is the last byte >= 16."""
     journal = state.journal
-    for i in range(len(journal)):
-        if not probe.is_chance():
-            last = i
-        probe.apply_action(journal[i])
-    return last
+    for i in range(len(journal) - 1, -1, -1):
+        if journal[i] >= PASS:
+            return i
+    return -1
 
 
-def undo(state):
+def undo(state, marks=None):
     """(previous state, removed entries): the last decision and the dice it rolled are
     taken back; None when there is no decision to take back. Apply the removed entries
-    in order to redo."""
+    in order to redo. With `marks` (new_marks(), noted after each step) only the entries
+    from the latest copy before the cut are replayed, and the marks follow the cut."""
     cut = last_decision(state)
     if cut < 0:
         return None
-    return replay(state.players, state.journal[:cut]), bytes(state.journal[cut:])
+    journal = state.journal
+    got = marks.before(cut) if marks is not None else None
+    at, prev = got if got is not None else (0, MastersState(state.players))
+    fold(prev, journal[at:cut], marks, at)
+    return prev, bytes(journal[cut:])
 
 
 def play_chance(state, randbelow):
