@@ -97,6 +97,9 @@ def main():
             print("  press to screen, every key: " + fmt(summary([r[0] for r in rows if r[0] is not None])))
             print("  press to screen, keys that saved a step: " + fmt(summary(
                 [r[0] for r in steps if r[0] is not None])))
+            timed = sorted((r[0], i) for i, r in enumerate(rows) if r[0] is not None)
+            print("  slowest keys: " + "; ".join("{:.1f} ms (key {}, {} -> {})".format(
+                ms, i, rows[i - 1][4] if i else "boot", rows[i][4]) for ms, i in reversed(timed[-3:])))
             slow = {}
             for i, r in enumerate(rows):
                 prev = rows[i - 1][4] if i else ""
