@@ -51,7 +51,9 @@ class EndScreen(Screen):
             text = "Score {}".format(totals[0])
         elif len(self.winners) == 1:
             text = SEAT_NAMES[self.winners[0]] + " wins!"
-        else:
+        else:  # M8: every tied winner named (initials when the names do not fit)
             text = "Tie: " + " ".join(SEAT_NAMES[i][:3] for i in self.winners)
-        center(fb, text[:16], 45)
+            if len(text) > 16:
+                text = "Tie: " + " ".join(SEAT_NAMES[i][0] for i in self.winners)
+        center(fb, text, 45)
         fb.text("OK: done", 32, 56, 1)

@@ -16,7 +16,12 @@ def draw_scores(fb, totals, seat=-1, y=12):
         name = SEAT_NAMES[i] if n <= 2 else SEAT_NAMES[i][:3]
         fb.text(name, x + (col - len(name) * 8) // 2, y, 1)
         s = str(totals[i])
-        big_number(fb, x + (col - len(s) * 10 + 2) // 2, y + 12, s)
+        # Big digits when they leave 4 pixels or more each side: the numbers then stand
+        # 8 apart, four times the gap between their own digits.
+        if len(s) * 10 - 2 <= col - 8:
+            big_number(fb, x + (col - len(s) * 10 + 2) // 2, y + 12, s)
+        else:  # e.g. 110 of 4 seats: big digits would read as one number with the next
+            fb.text(s, x + (col - len(s) * 8) // 2, y + 16, 1)
         if i == seat:
             fb.rect(x + 1, y - 2, col - 2, 33, 1)
 

@@ -1,0 +1,53 @@
+"""What the players read at the end of a Masters game: every tied winner is named (M8:
+ties share the victory; a 4-way tie listed 3), and totals of three digits stay apart
+in the big-number scoreboard (with 4 seats, 110 in big digits ran into the next)."""
+
+import sys
+
+from mpy_harness import ROOT
+
+sys.path.insert(0, str(ROOT / "host" / "geekout_tools" / "sim" / "pyfb"))
+import framebuf  # noqa: E402  (the simulator's framebuf, as on the device)
+from geekout.masters.end import EndScreen  # noqa: E402
+from geekout.ui.scoreboard import draw_scores  # noqa: E402
+
+
+def canvas():
+    buf = bytearray(128 * 8)
+    return buf, framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+
+
+def lit(buf, x, y):
+    return (buf[(y >> 3) * 128 + x] >> (y & 7)) & 1
+
+
+def test_three_digit_totals_of_four_seats_keep_a_gap_between_columns():
+    for totals in ([110, 110, 110, 110], [275, 9, 188, 42], [99, 99, 99, 99]):
+        buf, fb = canvas()
+        draw_scores(fb, totals, -1, 12)
+        for edge in (32, 64, 96):  # 6 blank pixel columns or more between two numbers
+            assert not any(lit(buf, x, y) for x in range(edge - 3, edge + 3) for y in range(24, 44)), (totals, edge)
+        assert sum(lit(buf, x, y) for x in range(128) for y in range(24, 44)) > 40
+
+
+class _Game:
+    def __init__(self, totals):
+        self.state = type("S", (), {"totals": totals})()
+        self.ui = None
+
+
+def end_text(totals):
+    e = EndScreen(_Game(totals))
+    buf, fb = canvas()
+    seen = []
+    fb.text = lambda t, x, y, c=1: seen.append((t, x, y))
+    fb.fill_rect = fb.rect = lambda *a: None
+    e.draw(fb)
+    return [t for t, x, y in seen if y == 45 and x >= 0 and x + len(t) * 8 <= 128]
+
+
+def test_a_four_way_tie_names_all_four_winners():
+    assert end_text([30, 30, 30, 30]) == ["Tie: R G B Y"]
+    assert end_text([30, 12, 30, 30]) == ["Tie: Red Blu Yel"]
+    assert end_text([5, 30, 30]) == ["Tie: Gre Blu"]
+    assert end_text([40, 30]) == ["Red wins!"]
