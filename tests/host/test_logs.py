@@ -29,8 +29,9 @@ def journal_bytes(game, config, chunks):
     return bytes(jn.read_parts(FakeFlash(journal_parts(game, config, chunks)), "game.goj"))
 
 
-def virtual_game(players, seed):
-    """A full virtual-dice game as the gadget journals it: one record per decision."""
+def virtual_steps(players, seed):
+    """A full virtual-dice game: (its state, the journal's steps: a decision with the
+    dice it rolled each)."""
     rng = random.Random(seed)
     s = m.new_initial_state(players)
     chunks = []
@@ -40,6 +41,12 @@ def virtual_game(players, seed):
             s.apply_action(rng.choice(s.legal_actions()))
         m.play_chance(s, rng.randrange)
         chunks.append(bytes(s.journal[n0:]))
+    return s, chunks
+
+
+def virtual_game(players, seed):
+    """A full virtual-dice game as the gadget journals it: one record per decision."""
+    s, chunks = virtual_steps(players, seed)
     return s, journal_bytes("masters", bytes((0, players)), chunks)
 
 
@@ -166,15 +173,7 @@ def test_pull_from_a_board(pico, tmp_path, capsys):
 
 def test_pull_joins_the_parts_of_the_running_game(pico, tmp_path, capsys):
     link, root = pico
-    rng = random.Random(4)
-    s = m.new_initial_state(3)
-    chunks = []
-    while not s.is_terminal():
-        n0 = len(s.journal)
-        if not s.is_chance():
-            s.apply_action(rng.choice(s.legal_actions()))
-        m.play_chance(s, rng.randrange)
-        chunks.append(bytes(s.journal[n0:]))
+    s, chunks = virtual_steps(3, seed=4)
     files = journal_parts("masters", b"\x00\x03", chunks)
     assert len(files) > 3  # game.goj, game.goj.1, ...
     for name, data in files.items():
