@@ -29,6 +29,13 @@ files are numbered like the logs, KEEP_BAD at most, and `geekout logs pull` copi
 Storage I/O goes through the storage object (hal/storage.py or a fake), so this module
 does no file I/O of its own.
 
+Undo is fair (issue 16): an undo never re-rolls. The bytes a 'U' record drops stay in
+the file, so the journal keeps the latest KEEP_UNDONE of them in `undone`, each with the
+journal it followed (its length and CRC-32), and load() reads them back from the 'U'
+records: a power cut between an undo and the redo changes nothing. taken_back(history) gives
+what followed that very journal before it was taken back, and the game takes its dice
+from there (App.roll) before it asks the board for fresh ones.
+
 A write the flash refuses (OSError: ENOSPC when littlefs is full, EIO) never stops the
 game: the journal says so once through `warn` (the app's toast) and the game goes on
 in RAM only (`unsaved`); the file keeps what was saved before, and nothing more is
@@ -64,6 +71,10 @@ MAX_BYTES = const(49152)
 # metadata block's compaction); of 480 B 39 erases, median 2.9 ms.
 SEGMENT_BYTES = const(256)
 ENOSPC = const(28)  # errno of a full littlefs
+# Undone stretches kept for a fair redo: a stretch is one decision and its dice (a few
+# bytes), so this is under 1 KB of RAM; a player would have to undo more decisions than
+# this in a row to reach a roll no longer kept.
+KEEP_UNDONE = const(24)
 
 
 def refused(e, what="game not saved"):
@@ -121,6 +132,7 @@ class Journal:
         self.pending = bytearray()
         self.part = 0  # the part appends go to (0: the file itself)
         self.part_size = 0  # its bytes
+        self.undone = []  # (journal length, its CRC-32, the bytes undo took back after it)
 
     def _refused(self, e, what="game not saved"):
         self.unsaved = True
@@ -150,6 +162,7 @@ class Journal:
         self.game = game
         self.config = bytes(config)
         self.actions = bytearray()
+        self.undone = []
         self.pending = bytearray()
         self.part = 0
         self.part_size = len(head)
@@ -174,9 +187,23 @@ class Journal:
             return
         count = min(count, len(self.actions))
         self.pending += record(T_UNDO, bytes((count >> 8, count & 0xFF)))
+        keep_undone(self.undone, self.actions, len(self.actions) - count)
         self.actions = self.actions[:len(self.actions) - count]
         if not self.later:
             self.flush()
+
+    def taken_back(self, history):
+        """The bytes that followed `history` (a journal of this game's action bytes) the
+        last time it was played and then undone, or b"" if it never was: a roll at the
+        end of `history` takes its faces from here, so an undo never re-rolls."""
+        n = len(history)
+        for i in range(len(self.undone) - 1, -1, -1):
+            at, crc, tail = self.undone[i]
+            k = n - at
+            if 0 <= k < len(tail) and history[at:] == tail[:k] \
+                    and crc32(memoryview(history)[:at]) == crc:
+                return tail[k:]
+        return b""
 
     def flush(self):
         """Write the records waiting in `pending`, as one append to the last part (or to
@@ -215,6 +242,7 @@ class Journal:
     def _forget(self):
         self.game = ""
         self.actions = bytearray()
+        self.undone = []
         self.pending = bytearray()
         self.part = 0
         self.part_size = 0
@@ -243,7 +271,7 @@ class Journal:
                 game, problem = None, "larger than {} bytes".format(MAX_BYTES)
             else:
                 data = read_parts(st, self.name, len(sizes))
-                game, config, actions, good, problem = parse(data)
+                game, config, actions, good, problem = parse(data, self.undone)
         except Exception as e:  # noqa: BLE001 - whatever the file holds, boot goes on
             game, problem = None, "unreadable ({})".format(type(e).__name__)
         self.problem = problem
@@ -351,11 +379,26 @@ def _game_name(raw):
     return raw.decode()
 
 
-def parse(data):
+def keep_undone(undone, actions, cut):
+    """Note in `undone` that actions[cut:] were taken back (Journal.undone's entries)."""
+    tail = bytes(actions[cut:])
+    crc = crc32(memoryview(actions)[:cut])
+    for i in range(len(undone)):  # the same stretch undone again (a prefix of it) goes
+        at, c, old = undone[i]
+        if at == cut and c == crc and tail[:len(old)] == old:
+            undone.pop(i)
+            break
+    undone.append((cut, crc, tail))
+    if len(undone) > KEEP_UNDONE:
+        undone.pop(0)
+
+
+def parse(data, undone=None):
     """What a journal's bytes hold: (game, config, actions, good, problem). `problem`
     is None for a sound file, else one line saying what is wrong and where; `game` is
     None when no header is readable (nothing usable); `actions` are folded from the
-    records before the damage, which end at byte `good`."""
+    records before the damage, which end at byte `good`. With a list `undone`, what
+    each undo took back is noted in it (keep_undone)."""
     n = len(data)
     if n < 4 or data[:3] != MAGIC:
         return None, b"", bytearray(), 0, "not a journal (no GOJ at the start)"
@@ -399,6 +442,8 @@ def parse(data):
             if k > len(actions):
                 problem = "undo of {} bytes at byte {} goes past the start".format(k, pos)
                 break
+            if undone is not None:
+                keep_undone(undone, actions, len(actions) - k)
             actions = actions[:len(actions) - k]
         elif rtype == T_HEADER:
             problem = "second header at byte {}".format(pos)

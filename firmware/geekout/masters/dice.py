@@ -1,6 +1,7 @@
 """Geek Out! Masters on the gadget, virtual dice: the gadget rolls.
 
-The dice are chance actions drawn from board.rand; the player picks each action die and
+The dice are chance actions drawn through app.roll (board.rand, or the faces an undo
+took back: redoing a step shows the same dice, issue 16); the player picks each action die and
 then its target among the six faces drawn as icons; the rules core (rules.py) enforces
 M1-M8 and anything it refuses is refused on screen with a reason. A decision and the
 dice it rolled are saved as one journal record. Undo replays from the latest turn start
@@ -70,9 +71,9 @@ class VirtualGame(GameBase):
         if action >= 0:
             st.apply_action(action)
             self.emit("action", short_action(action))
-        rand = self.app.board.rand
+        roll = self.app.roll
         while st.is_chance() and len(st.turns) == turns:
-            st.apply_action(rand(FACES))
+            st.apply_action(roll(FACES, st.journal))
         self.app.journal.append(st.journal[n0:])
         self.marks.note(st, len(st.journal))
         self.mode = _PICK
