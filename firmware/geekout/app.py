@@ -19,7 +19,7 @@ from micropython import const
 from geekout import journal as jn
 from geekout import keys
 from geekout.settings import Settings
-from geekout.ui.core import UI, Screen
+from geekout.ui.core import UI, Screen, wrap
 from geekout.ui.widgets import Confirm
 
 # Every game's journal name, which is also its package: geekout/<name>/ holds the game's
@@ -257,8 +257,9 @@ def _show_error(board, e):
     try:
         d.fill(0)
         d.text("Error, retrying", 0, 8, 1)
-        d.text(type(e).__name__[:16], 0, 24, 1)
-        d.text(str(e)[:16], 0, 36, 1)
+        lines = wrap(type(e).__name__ + ": " + str(e), 16)
+        for i in range(min(4, len(lines))):  # the whole message is on USB serial
+            d.text(lines[i], 0, 24 + i * 10, 1)
         d.show()
     except OSError:
         pass

@@ -106,7 +106,7 @@ class UI:
                 self.queue.append((text, ms, alert))
             return
         self.toast_text = text
-        self.toast_lines = wrap(text, 15)[:3]
+        self.toast_lines = wrap(text, 15)  # three lines at most (test_text_fits.py)
         self.toast_until = self.board.clock() + ms
         self.alerting = alert
         self.dirty = True
@@ -227,6 +227,7 @@ def center(fb, text, y, c=1):
 
 
 def title(fb, text):
-    """The title bar: inverted, top 9 rows."""
+    """The title bar: inverted, top 9 rows; 16 characters at most (a longer one runs
+    past the panel: tests/firmware/test_text_fits.py finds it)."""
     fb.fill_rect(0, 0, W, 9, 1)
-    fb.text(text[:16], 1, 1, 0)
+    fb.text(text, 1 if len(text) < 16 else 0, 1, 0)

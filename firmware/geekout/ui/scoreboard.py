@@ -44,4 +44,4 @@ class Scoreboard(Screen):
         title(fb, self.heading)
         draw_scores(fb, self.totals, self.seat, 14)
         if self.footer:
-            center(fb, self.footer[:16], 54)
+            center(fb, self.footer, 54)

@@ -55,7 +55,9 @@ class Menu(Screen):
             y = 11 + row * _ROW_H
             if i == self.index:
                 fb.text(">", 0, y, 1)
-            fb.text(self.items[i][:14], 10, y, 1)
+            # 15 characters fit ("Geekmon Capture"); the scroll marks share the right
+            # edge, so a long list keeps its items to 14.
+            fb.text(self.items[i], 8, y, 1)
         if self.first > 0:
             fb.text("^", W - 8, 11, 1)
         if self.first + _ROWS < n:
@@ -98,12 +100,12 @@ class Spinner(Screen):
     def draw(self, fb):
         title(fb, self.heading)
         if self.label:
-            center(fb, self.label(self.value)[:16], 28)
+            center(fb, self.label(self.value), 28)
         else:
             s = str(self.value)
             big_number(fb, (W - len(s) * 14) // 2, 18, s, 12, 22, 3)
         if self.hint:
-            center(fb, self.hint(self.value)[:16], 46)
+            center(fb, self.hint(self.value), 46)
         fb.text("^v change  OK", 12, 56, 1)
 
 
@@ -146,7 +148,7 @@ class Confirm(Screen):
 
     def __init__(self, ui, question, yes, no=None, default=False, name=None):
         super().__init__(ui)
-        self.lines = wrap(question, 16)[:4]
+        self.lines = wrap(question, 16)  # five lines at most (test_text_fits.py)
         self.yes = yes
         self.no = no
         self.answer = default
@@ -162,8 +164,9 @@ class Confirm(Screen):
             (self.no or self.ui.pop)()
 
     def draw(self, fb):
+        step = 10 if len(self.lines) <= 4 else 9  # five lines still clear the answer row
         for i in range(len(self.lines)):
-            center(fb, self.lines[i], 2 + i * 10)
+            center(fb, self.lines[i], 2 + i * step)
         y = 50
         fb.text("No", 24, y, 1)
         fb.text("Yes", 80, y, 1)
