@@ -50,9 +50,13 @@ def attack_ev(p, ship, target, tship, teleport=0):
     return (_ATTACK, p, ship, target, tship, teleport)
 
 # The turn screen's entry for each event type (geekout/battle/entry.py *_ENTRY: cell 0,
-# stars 1, move 2, attack 3, upgrade 4, drone 5, turn 6, unique action 7, done 8).
+# stars 1, move 2, attack 3, upgrade 4, drone 5, turn 6, wormhole 7, done 8); a move's
+# entry names its ship (+ 16 * ship), a drone's free move is entry 10.
 _ACTION = {_CELL: 0, _STARS: 1, _MOVE: 2, _TURN: 6, _DRONE: 5, _UPGRADE: 4, _ATTACK: 3,
            _WORMHOLE: 7, _DONE: 8}
+_FREE_ENTRY = const(10)
+_SHIP_STEP = const(16)
+_HIDE = const(9)  # the kinds question's "Hide screen"
 _BACK = ("battle.first", "battle.refused", "battle.status", "battle.menu", "battle.end_menu",
          "battle.end?", "scoreboard", "help", "text")
 
@@ -65,8 +69,10 @@ class BattleDriver(KeyDriver):
         self.rng = Dice(seed * 31 + 7)
         self.goal = None
         self.goal_count = -1  # events in the state when the goal was chosen
+        self.goal_item = -1  # the turn screen's entry for it
         self.entered = 0  # goals the gadget took
         self.undone = 0
+        self.lenient = False  # random presses come between the driver's: a goal may be stale
 
     # -- from home to a new battle ------------------------------------------------------
     def start_battle(self, players):
@@ -102,6 +108,8 @@ class BattleDriver(KeyDriver):
             return keys.OK if top.answer else keys.UP
         if name == "battle.turn":
             return self._turn(top)
+        if name == "battle.hidden":
+            return keys.OK
         if hasattr(top, "q"):  # a question of an entry (geekout/battle/entry.py)
             return self._entry(top, name)
         if name in _BACK:
@@ -121,23 +129,25 @@ class BattleDriver(KeyDriver):
                 self.undone += 1
                 self.game_menu("Undo")
                 return -1
-            self.goal = choose(st, self.rng)
+            self.goal, self.goal_item = goal(st, self.rng)
             self.goal_count = st.count
-        want = _ACTION[self.goal[0]]
         items = g.items()
-        g._cursor()
-        i = items.index(want)
+        g._cursor(items)
+        i = items.index(self.goal_item)
         return keys.DOWN if g.index != i else keys.OK
 
     def _pick(self, ask, want):
-        return keys.DOWN if ask.index != list(ask.values).index(want) else keys.OK
+        values = list(ask.values)
+        if self.lenient and want not in values:
+            return keys.BACK  # random presses answered a question of the goal's already
+        return keys.DOWN if ask.index != values.index(want) else keys.OK
 
     def _entry(self, ask, name):
         """Answer the entry's question for the goal event."""
         ev = self.goal
-        if ev is None:
-            return keys.BACK
-        kind = ev[0]
+        if ev is None or ask.kind + _SHIP_STEP * ask.ship != self.goal_item \
+                or ask.game.state.count != self.goal_count:
+            return keys.BACK  # not the goal's entry, or its game moved on (random presses)
         q = name[7:]
         n = len(ask.answers)
         if q == "ship":
@@ -162,20 +172,40 @@ class BattleDriver(KeyDriver):
             want = ev
         elif q == "kinds":
             want = 3 if ev[3] else ev[2]
+            if not ask.hidden and self.rng(6) == 0:
+                want = _HIDE  # a table that hides its bombs
         elif q == "kinds2":
             want = ev[2]
         elif q == "merges":
             want = ev[3]
         elif q == "merge":
             want = ev[4 + n - 3]
-        elif q == "unique":
-            want = 0 if kind == _WORMHOLE else (1 if kind == _MOVE else 2)
         else:  # wormhole
             want = (ev[2], ev[3])
         return self._pick(ask, want)
 
 
 # -- the table's policy ------------------------------------------------------------------
+def goal(st, rng):
+    """(an event for the player in turn, the turn screen's entry that makes it). A done
+    that ends the drone or the attack phase is no entry of its own: the next phase's
+    entry brings it (geekout/battle/turn.py implied), so the event is chosen on the
+    state after it."""
+    view = st
+    ev = choose(view, rng)
+    while ev[0] == _DONE and (view.phase == _PH_DRONES or view.phase == _PH_ATTACKS) \
+            and not view.wormholed:
+        view = view.clone()
+        view.apply(ev)
+        ev = choose(view, rng)
+    if ev[0] != _MOVE:
+        return ev, _ACTION[ev[0]]
+    s = ev[2]
+    if st.phase == _PH_DRONES and s and not st.moved[st.seat * _SHIPS + s]:
+        return ev, _FREE_ENTRY + _SHIP_STEP * s  # a drone with its free move left makes that one
+    return ev, _ACTION[_MOVE] + _SHIP_STEP * s
+
+
 def _found(st, rng, p, s):
     """What the cell a ship enters holds: drawn from what the map has."""
     m = st.map

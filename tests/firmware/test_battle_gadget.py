@@ -1,23 +1,34 @@
 """The galaxy battle on the gadget, driven by keys on CPython: full games to each victory
-condition (B8), the phase stepper and action pips, refused entries (nothing changes,
-the ruling is named), hidden star kinds, undo, the journal with resume and a power cut
-at every flash write, live event lines, random presses."""
+condition (B8) and the victory's labelled figures, the phase stepper and action pips,
+the exploration cell and the phase ends the gadget adds, refused entries (nothing
+changes, the real reason is named with its ruling), hidden star kinds and the hidden
+screen, seat LEDs, status pages in seat order, undo of whole entries, journals from
+before ruling B11, the journal with resume and a power cut at every flash write, live
+event lines, random presses."""
 
 import json
+from pathlib import Path
 
 import pytest
+from battle_check import run_script
 from battle_checks import NullDisplay, board, full_game, power_cuts
 from battle_drive import BattleDriver
 from battle_fuzz import fuzz
+from battle_vectors import LEAVE, OPEN3, PASS
 from flash import FakeFlash
 from geekout import journal as jn
 from geekout import keys
 from geekout.battle import consts as C
 from geekout.battle import events as E
 from geekout.battle import rules as B
+from geekout.battle.turn import last_entry
 from geekout.events import Events
+from geekout.ui.widgets import SEAT_NAMES
+from geekout_tools.battle import json_events as jsonev
 from hypothesis import given, settings
 from hypothesis import strategies as hs
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "battle"
 
 
 class Screenshot(NullDisplay):
@@ -56,6 +67,32 @@ def started(players=3, seed=2, flash=None):
     return d
 
 
+def at(steps, players=3, seed=2):
+    """The gadget resumed on the game a script (battle_check notation) plays, on its turn
+    screen; event lines collected in d.lines."""
+    s = B.new_initial_state(players)
+    assert run_script(s, steps) is None
+    flash = FakeFlash()
+    j = jn.Journal(flash)
+    j.start("battle", bytes((players,)))
+    j.append(s.journal)
+    d = BattleDriver(board(flash, seed, False, False), seed=seed)
+    d.lines = []
+    d.board.events = Events(d.lines.append)
+    d.app.events = d.board.events
+    d.board.display = d.ui.fb = Screenshot()
+    d.boot()
+    while d.top().name == "resume?":
+        d.press(keys.OK if d.top().answer else keys.UP)
+    assert d.top().name == "battle.turn" and bytes(d.game().state.journal) == bytes(s.journal)
+    return d
+
+
+def _sample(name):
+    data = json.loads((DATA / name).read_text())
+    return data["players"], b"".join(E.encode(jsonev.from_json(ev)) for ev in data["events"])
+
+
 def until(d, pred, limit=3000):
     """Let the driver play until pred(state) holds on the turn screen."""
     for _ in range(limit):
@@ -86,7 +123,7 @@ def saved(d):
 
 
 # -- full games --------------------------------------------------------------------------
-@pytest.mark.parametrize("players,seed,condition", [(3, 22, C.SUPREMACY), (4, 1, C.OVERLOAD),
+@pytest.mark.parametrize("players,seed,condition", [(3, 3, C.SUPREMACY), (4, 1, C.OVERLOAD),
                                                      (3, 13, C.DESTROYER)])
 def test_full_game_to_each_victory(players, seed, condition):
     d = full_game(players, seed, 0, draw=False)
@@ -114,7 +151,8 @@ def test_victory_announced_with_its_condition_and_event_line():
     end = d.top()
     st = end.game.state
     words = d.board.display.words()
-    assert "Victory!" in words and C.CONDITION_NAMES[st.condition].capitalize() in words
+    assert "{} wins".format(SEAT_NAMES[st.winner]) in words
+    assert C.CONDITION_NAMES[st.condition].capitalize() in words
     last = events(d)[-1]
     assert last["event"] == "end" and last["winners"] == [st.winner + 1]
     assert last["game"] == "battle" and last["seat"] == st.winner + 1
@@ -126,9 +164,38 @@ def test_victory_announced_with_its_condition_and_event_line():
     assert max(range(4), key=lambda i: sum(rgb[i])) == st.winner
 
 
+def test_victory_figures_are_labelled():
+    """Issue 16: each number on the victory screen says what it is: a header row (Star:
+    collected star value, Ship: ships in play, Kill: enemy ships destroyed) over one row
+    per seat, the winner's row inverted and the figure that won boxed."""
+    d = at(OPEN3 + "cell done move:0:n move:0:s*2 done " + PASS * 2
+           + "cell done move:0:s*3 done " + PASS * 2 + "cell done", 3)  # B8-overload, less one
+    g = d.game()
+    while g.label(g.items()[g.index]) != "Move M":
+        d.press(keys.DOWN)
+    d.press(keys.OK)
+    d.press(keys.DOWN)  # 1 small
+    d.press(keys.OK)
+    assert d.top().name == "battle.end" and g.state.condition == C.OVERLOAD
+    shot = d.board.display
+    texts = {(t[0], t[1], t[2]) for t in shot.texts}
+    assert {("Star", 26, 21), ("Ship", 60, 21), ("Kill", 94, 21)} <= texts
+    assert ("Red wins", 1, 1) in texts and ("Overload (Star)", 4, 11) in texts
+    st = g.state
+    for p in range(3):  # each figure right-aligned under its label
+        y = 30 + 8 * p
+        figures = (st.star_value(p), st.ships_in_play(p), st.kills[p])
+        for x0, f in zip((26, 60, 94), figures):
+            assert (str(f), x0 + 32 - 8 * len(str(f)), y) in texts
+        assert (SEAT_NAMES[p][:3], 0, y) in texts
+    assert st.star_value(0) == 9
+    assert ("fill", 0, 29, 128, 9, 1) in shot.boxes  # Red's row inverted
+    assert ("rect", 48, 29, 11, 9, 0) in shot.boxes  # around its star value, the 9
+
+
 def test_finished_game_resumes_on_its_victory():
     flash = FakeFlash()
-    d = full_game(3, 22, 0, flash=flash, draw=False)
+    d = full_game(3, 3, 0, flash=flash, draw=False)
     won = d.top().game.state.snapshot()
     e = BattleDriver(board(FakeFlash(flash.snapshot()), 3, False, False), seed=3)
     e.boot()
@@ -167,82 +234,121 @@ def test_opening_cells_in_one_entry_then_stars_in_turn_order():
 
 
 def test_phase_stepper_and_action_pips():
-    d = started(3, 2)
-    g = until(d, lambda st: st.phase == C.PH_TACTICAL and st.owed == 3)
+    d = at(OPEN3 + "cell done move:0")  # P0's tactical phase, 2 points left
     d.press(keys.UP)
     d.press(keys.DOWN)  # a redraw on the tactical phase
     shot = d.board.display
+    g = d.game()
 
     def pips():
         return sorted(b[0] for b in shot.boxes if b[2] == 14 and b[3] == 5 and b[1] >= 111)
 
     assert ("Tac", 85, 13, 0) in shot.texts  # the current phase inverted
     assert ("Exp", 1, 13, 1) in shot.texts
-    assert pips() == ["fill", "fill", "fill"]
-    st = g.state
-    d.press(keys.OK)  # the first entry of the tactical list: Move ship
-    while d.top() is not g:
-        d.press(keys.OK)  # first ship, empty cell
-    assert g.state is st and st.owed == 2
     assert pips() == ["fill", "fill", "rect"]
+    d.press(keys.OK)  # the cursor is on Move M
+    d.press(keys.OK)  # an empty cell
+    assert g.state.owed == 1 and pips() == ["fill", "rect", "rect"]
 
 
-# -- refusals ------------------------------------------------------------------------------
-def _tactical(seed=2):
-    d = started(3, seed)
-    g = until(d, lambda st: st.phase == C.PH_TACTICAL and st.owed == 3
-              and not st.coll_small[st.seat] and not st.coll_nova[st.seat])
-    return d, g
+def test_turn_starts_with_its_exploration_cell_placed():
+    """B3: the exploration cell is mandatory and asks nothing: the entry that ends a turn
+    places the next player's (one record), the toast says so, and the next player
+    starts at the drone moves or the attacks."""
+    d = at(OPEN3 + "cell done move:0 turn:0*2")
+    g = d.game()
+    writes = d.board.storage.writes
+    assert g.label(g.items()[g.index]) == "End turn"
+    d.press(keys.OK)
+    st = g.state
+    assert st.seat == 1 and st.phase == C.PH_ATTACKS and st.cells == 24 - 2
+    assert E.decode_all(st.journal)[-2:] == [E.done(0), E.cell(1)]
+    assert d.board.storage.writes == writes + 1
+    assert d.ui.toast_text == "Green's turn\nplace a cell"
 
 
-def _entry(d, g, a):
-    """Move the cursor to turn-screen entry `a` (geekout/battle/entry.py *_ENTRY) and press OK."""
-    items = g.items()
-    while items[g.index] != a:
+def test_a_later_phases_entry_ends_the_phases_before_it():
+    """Choosing a tactical action in the attack phase says "no attack" (B3): one entry,
+    the attack phase's done and the action."""
+    d = at(OPEN3 + PASS * 3 + "cell")  # P0's second turn: its cell placed, the attack phase
+    g = d.game()
+    assert g.state.phase == C.PH_ATTACKS and g.label(g.items()[g.index]) == "Move M"
+    n = g.state.count
+    d.press(keys.OK)
+    d.press(keys.DOWN)
+    d.press(keys.OK)  # into a cell with 1 small star
+    st = g.state
+    assert E.decode_all(st.journal)[n:] == [E.done(0), E.move(0, 0, 0, 1)]
+    assert st.phase == C.PH_TACTICAL and st.owed == 2 and st.coll_small[0] == 1
+    assert g.label(g.items()[g.index]) == "Move M"  # the cursor stays on the entry used
+
+
+# -- refusals: the reason that really stands in the way ----------------------------------
+def _choose(d, label):
+    """Move the turn screen's cursor to the entry labelled so and press OK."""
+    g = d.game()
+    for _ in range(len(g.items())):
+        if g.label(g.items()[g.index]) == label:
+            break
         d.press(keys.DOWN)
+    assert g.label(g.items()[g.index]) == label
     d.press(keys.OK)
 
 
-@pytest.mark.parametrize("entry,ruling", [
-    (8, "B3:"),  # End turn with 3 action points left (B3, B10)
-    (4, "B4:"),  # Upgrade with no collected star
-    (5, "B4:"),  # New drone: the mothership is on the base, nothing to pay with
+# The second attack of a ship that attacked (the defender teleported away) while the
+# mothership is on its base: P0's D1 attacked, P0's M is home, Green's M is off its base.
+ATTACKED = OPEN3 + "cell done move:0:s*3 done " + LEAVE + PASS \
+    + "cell done drone:s move:1 move:0@base done " + PASS * 2 + "cell done atk:1>1.0!"
+
+
+@pytest.mark.parametrize("steps, label, text", [
+    # issue 16: "already attacked", not "a ship on a base cannot attack"
+    (ATTACKED, "Attack", "B10: D1 already attacked: not again until it has moved or turned"),
+    (OPEN3 + "cell", "Attack", "B7: every enemy ship is on its base: none can be attacked"),
+    (OPEN3 + "cell done move:0", "Upgrade", "B4: no collected star to pay with"),
+    (OPEN3 + "cell done move:0:n up:0:n move:0:s done " + PASS * 2 + "cell done", "Upgrade",
+     "B4: every ship is at level 3, the most"),
+    (OPEN3 + "cell done move:0", "New drone", "B4: a drone costs 2 collected small stars"),
+    (OPEN3 + "cell done", "New drone", "B11: the base is occupied by M"),
+    (OPEN3 + "cell done move:0", "End turn", "B3: the 3 action points are mandatory: 2 left"),
+    (OPEN3 + "cell done move:0 turn:0*2", "Move M", "B3: no action points left"),
+    (OPEN3 + "cell done move:0 turn:0*2", "Place 2 stars", "B3: no action points left"),
+    (OPEN3 + "cell done stars:ss stars:bb stars:bb done " + PASS * 2 + "cell done",
+     "Place 2 stars", "B4: the reserve holds fewer than 2 stars"),
 ])
-def test_refused_entry_changes_nothing_and_names_the_ruling(entry, ruling):
-    d, g = _tactical()
+def test_refusal_names_the_real_reason(steps, label, text):
+    d = at(steps)
+    g = d.game()
     before = g.state.snapshot()
     writes = d.board.storage.writes
     lines = len(d.lines)
-    _entry(d, g, entry)
-    assert reason(d).startswith(ruling)
+    _choose(d, label)
+    assert reason(d) == text
     assert d.top() is g and g.state.snapshot() == before
     assert d.board.storage.writes == writes and len(d.lines) == lines
     assert bytes(saved(d).actions) == bytes(g.state.journal)
 
 
-def test_long_refusal_on_a_page_and_wormhole_refused_in_tactical():
-    d, g = _tactical()
-    before = g.state.snapshot()
-    writes = d.board.storage.writes
-    _entry(d, g, 7)  # Unique action
-    assert d.top().name == "battle.unique"
-    d.press(keys.OK)  # Wormhole
-    top = d.top()
-    assert top.name == "battle.refused" and top.lines[0].startswith("B10:")
-    assert g.state.snapshot() == before and d.board.storage.writes == writes
-    d.press(keys.OK)
-    assert d.top().name == "battle.unique"  # the question again
-    d.press(keys.BACK)
-    assert d.top() is g
+def test_a_drone_that_moved_is_named():
+    """issue 16: "this drone has moved", not "only drones move in the drone phase": the
+    free move is offered no more, a move of it is the tactical one, and the event itself
+    is refused naming the drone."""
+    d = at(OPEN3 + "cell done move:0:s*3 done " + PASS * 2 + "cell done drone:s move:1 turn:0 "
+           "done " + PASS * 2 + "cell move:1")
+    g = d.game()
+    labels = [g.label(a) for a in g.items()]
+    assert g.state.phase == C.PH_DRONES and "D1 free move" not in labels and "Move D1" in labels
+    g.submit([E.move(0, 1)])
+    assert reason(d) == "B3: D1 has made its free move this turn"
 
 
 def test_refused_stars_keep_the_question_and_the_reserve_secret():
-    d = started(3, 2)
-    g = until(d, lambda st: st.phase == C.PH_TACTICAL and st.owed == 3)
+    d = at(OPEN3 + "cell done move:0")
+    g = d.game()
     p = g.state.seat
     g.state.reserve_bomb[p] = 0  # as if every bomb had been placed
     before = g.state.snapshot()
-    _entry(d, g, 1)  # Place 2 stars
+    _choose(d, "Place 2 stars")
     ask = d.top()
     assert ask.items[:3] == ["2 small", "Small + bomb", "2 bombs"]  # all three offered
     while ask.index != 2:
@@ -250,6 +356,18 @@ def test_refused_stars_keep_the_question_and_the_reserve_secret():
     d.press(keys.OK)
     assert reason(d).startswith("B4:") and d.top() is ask  # asked again
     assert g.state.snapshot() == before
+
+
+def test_merge_b11_refuses_is_named_on_screen():
+    """B11 on the gadget: 2 small stars placed cannot make a supernova of 3 bombs."""
+    d = at("first:0 cell*6 stars:bb*3 cell done")
+    g = d.game()
+    before = g.state.snapshot()
+    _choose(d, "Place 2 stars")
+    for k in (keys.UP, keys.UP, keys.OK, keys.OK, keys.OK, keys.UP, keys.OK):
+        d.press(k)  # Supernova made; 2 small; 1 cell; 3 bombs
+    assert reason(d) == "B11: each merged cell holds one of the 2 stars just placed"
+    assert g.state.snapshot() == before and d.top().name == "battle.merge"
 
 
 # -- hidden kinds -------------------------------------------------------------------------
@@ -270,7 +388,7 @@ def test_kinds_of_placed_stars_never_shown_nor_sent():
     assert E.decode(g.state.journal, len(g.state.journal) - 2)[0][2] == 2  # kept in the journal
     p = (g.state.seat - 1) % 3
     d.game_menu("Status")
-    while d.top().page != p:
+    while d.top().player() != p:
         d.press(keys.DOWN)
     assert "Reserve 6 (OK)" in d.board.display.words()  # one number
     assert "Res." not in d.board.display.words()
@@ -278,6 +396,28 @@ def test_kinds_of_placed_stars_never_shown_nor_sent():
     assert "Res. 4s 2b" in d.board.display.words()
     d.press(keys.DOWN)
     assert "Res." not in d.board.display.words()
+
+
+def test_stars_placed_behind_a_hidden_screen():
+    """Issue 16: the secret choice offers to hide the screen: "Hide screen" (the kinds'
+    last item, never under the cursor first) blanks it for the player in turn (their LED
+    lit) until OK; then the kinds are asked without the offer."""
+    d = at(OPEN3 + "cell done move:0")
+    g = d.game()
+    _choose(d, "Place 2 stars")
+    ask = d.top()
+    assert ask.items[-1] == "Hide screen" and ask.index == 0
+    d.press(keys.UP)
+    d.press(keys.OK)
+    assert d.top().name == "battle.hidden" and d.board.leds.seat == 0
+    words = d.board.display.words()
+    assert "Screen hidden" in words and "small" not in words and "bomb" not in words
+    d.press(keys.OK)
+    assert d.top() is ask and "Hide screen" not in ask.items
+    d.press(keys.DOWN)
+    d.press(keys.DOWN)
+    d.press(keys.OK)  # 2 bombs, unseen
+    assert d.top() is g and g.state.reserve_bomb[0] == 2 and g.state.owed == 1
 
 
 def test_undo_toast_does_not_name_the_kinds():
@@ -292,39 +432,109 @@ def test_undo_toast_does_not_name_the_kinds():
     assert g.state.phase == C.PH_OPEN_STARS and len(g.state.journal) == n - 2
 
 
-# -- status, undo, journal -------------------------------------------------------------------
-def test_status_pages_show_each_player_and_the_galaxy():
-    d = started(4, 5)
-    until(d, lambda st: st.count > 40)
+# -- LEDs, status, undo, journal -----------------------------------------------------------
+def test_teleport_question_lights_the_defenders_seat():
+    """The screen about one seat lights that seat: the defender asked about its teleport."""
+    d = at(OPEN3 + "cell done move:0:s*3 done " + LEAVE + PASS + "cell")
+    _choose(d, "Attack")
+    assert d.top().name == "battle.target" and d.board.leds.seat == 0
+    d.press(keys.OK)  # Green's M
+    assert d.top().name == "battle.teleport" and d.board.leds.seat == 1
+    assert d.top().heading == "Gre teleports?"
+    d.press(keys.BACK)
+    assert d.top().name == "battle.target" and d.board.leds.seat == 0
+
+
+def test_status_pages_in_seat_order_each_with_its_led():
+    d = at(OPEN3 + PASS * 2)  # Blue's turn
     g = d.game()
     st = g.state
-    d.game_menu("Status")  # opens on the player in turn; then each player, the galaxy
-    for i in range(5):
-        page = (st.seat + i) % 5
-        assert d.top().page == page
+    d.game_menu("Status")  # the player in turn, then clockwise, then the galaxy
+    for p in [2, 0, 1, -1]:
+        assert d.top().player() == p
         words = d.board.display.words()
-        if page == 4:
-            assert "Galaxy" in words and "Cells left {}".format(st.cells) in words
+        if p < 0:
+            assert "Galaxy status" in words and "Cells left {}".format(st.cells) in words
+            assert d.board.leds.seat == 2
         else:
-            assert "Ships {} Kills {}".format(st.ships_in_play(page), st.kills[page]) in words
-            assert "Stars {}:".format(st.star_value(page)) in words and "Unique" in words
+            assert "{} (seat {})".format(SEAT_NAMES[p], p + 1) in words
+            assert "Ships {} Kills {}".format(st.ships_in_play(p), st.kills[p]) in words
+            assert "Stars {}:".format(st.star_value(p)) in words and "Unique" in words
+            assert d.board.leds.seat == p
         d.press(keys.DOWN)
     d.press(keys.BACK)
-    assert d.top() is g
+    assert d.top() is g and d.board.leds.seat == 2
 
 
-def test_undo_takes_back_one_event_and_saves_it():
+def test_undo_takes_back_the_whole_entry_and_saves_it():
+    d = at(OPEN3 + PASS * 3 + "cell")  # P0 in the attack phase, its cell placed
+    g = d.game()
+    before = g.state.snapshot()
+    d.press(keys.OK)
+    d.press(keys.OK)  # Move M into an empty cell: [done, move]
+    assert g.state.phase == C.PH_TACTICAL and g.state.count == B.replay(3, before[0]).count + 2
+    d.game_menu("Undo")
+    assert g.state.snapshot() == before  # both events back, the cell still placed
+    assert bytes(saved(d).actions) == bytes(g.state.journal)
+    assert events(d)[-1]["event"] == "undo" and d.ui.toast_text == "Undone: Red move"
+
+
+def test_undo_of_an_end_of_turn_takes_its_cell_back():
+    d = at(OPEN3 + "cell done move:0 turn:0*2")
+    g = d.game()
+    before = g.state.snapshot()
+    d.press(keys.OK)  # End turn: Green's cell comes with it
+    assert g.state.seat == 1
+    d.game_menu("Undo")
+    g = d.game()
+    assert g.state.snapshot() == before and d.ui.toast_text == "Undone: Red done"
+
+
+def test_undo_takes_back_one_entry_a_time_in_a_game():
     d = started(3, 8)
     until(d, lambda st: st.count > 30)
     g = d.game()
     st = g.state
     evs = E.decode_all(st.journal)
+    at_, chosen = last_entry(st)
     d.game_menu("Undo")
     g2 = d.game()
-    assert E.decode_all(g2.state.journal) == evs[:-1]
+    assert evs[:len(E.decode_all(g2.state.journal))] == E.decode_all(g2.state.journal)
+    assert len(g2.state.journal) == at_ and chosen in evs
     assert g2.state.snapshot() == B.replay(3, g2.state.journal).snapshot()
     assert bytes(saved(d).actions) == bytes(g2.state.journal)
-    assert events(d)[-1]["event"] == "undo"
+
+
+def test_journal_b11_refuses_is_set_aside_naming_the_ruling():
+    """A save written before ruling B11 that recorded what B11 forbids (a supernova of
+    3 bombs from a placement of 2 small stars) is not resumed: the alert names the
+    ruling and the event, and the file is kept for the logs."""
+    flash = FakeFlash()
+    players, journal = _sample("pre-b11-merge.json")
+    j = jn.Journal(flash)
+    j.start("battle", bytes((players,)))
+    j.append(journal)
+    d = BattleDriver(board(flash, 1, False, False))
+    d.boot()
+    d.press(keys.OK)  # resume
+    assert d.top().name == "home" and "bad/0001.goj" in flash.files
+    assert d.ui.toast_text == "Save refused: B11, event 12"
+    d.press(keys.DOWN)  # the next key shows the app's own word
+    assert "unreadable" in d.ui.toast_text
+
+
+def test_journal_written_before_b11_resumes():
+    flash = FakeFlash()
+    players, journal = _sample("pre-b11-replays.json")
+    j = jn.Journal(flash)
+    j.start("battle", bytes((players,)))
+    j.append(journal)
+    d = BattleDriver(board(flash, 1, False, False))
+    d.boot()
+    d.press(keys.OK)  # resume
+    g = d.game()
+    assert d.top() is g and bytes(g.state.journal) == journal
+    assert g.state.ship_at(1, 0) == (True, 0, False)  # B11: beside its base
 
 
 def test_nothing_to_undo_before_the_first_entry():

@@ -83,6 +83,28 @@ def test_text_output(capsys):
     assert out.splitlines()[-1] == "winner: P0 by destroyer"
 
 
+@pytest.mark.parametrize("name, line", [
+    ("pre-b11-merge.json", "event 12 (stars): B11: each merged cell holds one of the 2 "
+                           "stars just placed"),
+    ("pre-b11-base.json", "event 31 (move): B11: one ship per cell: D1 is on the base"),
+])
+def test_journal_written_before_b11_refused_where_it_breaks_b11(capsys, name, line):
+    code, out, err = run(capsys, "battle", "replay", str(DATA / name), "--json")
+    assert code == 2 and out == ""
+    assert err.strip() == "geekout: error: " + line
+
+
+def test_journal_written_before_b11_replays_with_its_outcomes(capsys):
+    """Rules before B11 put the shield's star out of play and P1's mothership on the base
+    beside its drone; the journal replays, with B11's map and base."""
+    result = replay_json(capsys, DATA / "pre-b11-replays.json")
+    assert result["winner"] is None and result["events"] == 61
+    assert result["map"] == {"small": 3, "bomb": 0, "supernova": 1}
+    p1 = result["players"][1]["ships"]
+    assert [(s["ship"], s["at_base"]) for s in p1] == [(0, False), (1, False)]
+    assert result["players"][0]["unique_actions_left"] == ["teleport", "wormhole"]
+
+
 def test_illegal_sample_stops_with_index_and_ruling(capsys):
     code, out, err = run(capsys, "battle", "replay", str(DATA / "second-drone.json"), "--json")
     assert code == 2 and out == ""

@@ -1,6 +1,9 @@
 """Galaxy battle core: the cases the vectors cannot reach by short scripts, the event
 forms (tuple, bytes, JSON) and the journal (replay, undo)."""
 
+import json
+from pathlib import Path
+
 import pytest
 from battle_check import run_script
 from geekout.battle import consts as c
@@ -54,24 +57,69 @@ def test_b4_no_drone_left_in_supply():
     assert "supply" in refused(s, e.drone(0), "B4")
 
 
-def test_b2_no_small_star_out_of_play_for_a_supernova_upgrade():
+def test_b11_a_supernova_upgrade_takes_one_small_star_per_level_from_the_box():
     s = game(OPEN3 + "cell done move:0:n")
     s.map[c.SMALL] += s.box[c.SMALL] - 2  # white-box: only 2 small stars left in the box
     s.box[c.SMALL] = 2
     assert s.star_counts() == c.TOTALS
-    refused(s, e.upgrade(0, 0, c.PAY_NOVA), "B2")
+    assert "lacks the 3 small stars" in refused(s, e.upgrade(0, 0, c.PAY_NOVA), "B11")
     s.levels[0] = 1  # a level-1 ship needs only 2 more
     s.map[c.SMALL] -= 1
     s.apply(e.upgrade(0, 0, c.PAY_NOVA))
     assert s.ship_at(0, 0) == (True, 3, False) and s.box[c.SMALL] == 0
 
 
-def test_b2_no_supernova_left_for_a_merge():
+def test_b11_no_supernova_left_for_a_merge():
     s = game(OPEN3 + "cell done")
     s.map[c.NOVA] += s.box[c.NOVA]
     s.box[c.NOVA] = 0
-    refused(s, e.stars(0, 0, (3,)), "B2")
+    refused(s, e.stars(0, 0, (3,)), "B11")
     s.apply(e.stars(0, 0))
+
+
+def test_b11_at_most_two_cells_merge_per_placement():
+    """The event has room for two merged cells only (one per star placed), in bytes and
+    in JSON."""
+    with pytest.raises(e.BadEvent, match="merges"):
+        e.validate(e.stars(0, 0, (3, 3, 3)))
+    with pytest.raises(e.BadEvent, match="at most 2 cells"):
+        jsonev.from_json({"type": "stars", "player": 0, "stars": ["small", "small"],
+                          "merge": [["small"] * 3] * 3})
+
+
+# Journals written before ruling B11 (tests/data/battle/pre-b11-*.json, events the rules
+# accepted then; make_samples.py says what each records).
+DATA = Path(__file__).resolve().parents[1] / "data" / "battle"
+
+
+def sample(name):
+    data = json.loads((DATA / name).read_text())
+    return data["players"], b"".join(e.encode(jsonev.from_json(ev)) for ev in data["events"])
+
+
+@pytest.mark.parametrize("name, index, words", [
+    ("pre-b11-merge.json", 12, "each merged cell holds one of the 2 stars just placed"),
+    ("pre-b11-base.json", 31, "one ship per cell: D1 is on the base"),
+])
+def test_b11_journals_that_recorded_what_it_forbids_are_refused(name, index, words):
+    players, journal = sample(name)
+    with pytest.raises(b.Illegal) as info:
+        b.replay(players, journal)
+    assert info.value.ruling == "B11"
+    assert str(info.value) == "B11: event {}: {}".format(index, words)
+
+
+def test_b11_journals_written_before_keep_replaying_with_its_outcomes():
+    """A star shield on two bombs, a mothership destroyed while its drone holds the base,
+    then play the rules before B11 allowed too: the journal replays, and the state is
+    B11's: the shield's star on the map (the rules before put it out of play) and the
+    mothership off its base (they put it on the base beside its drone)."""
+    players, journal = sample("pre-b11-replays.json")
+    s = b.replay(players, journal)
+    assert s.count == len(e.decode_all(journal)) and s.winner == -1
+    assert s.ship_at(1, 0) == (True, 0, False) and s.ship_at(1, 1) == (True, 0, False)
+    assert list(s.map) == [3, 0, 1] and list(s.box) == [12, 6, 9]
+    assert s.kills == [1, 0, 0] and s.star_counts() == c.TOTALS
 
 
 def test_b8_active_player_first_then_clockwise():

@@ -1,7 +1,8 @@
 """Runs a galaxy battle test vector against the rules core; CPython and MicroPython.
 
 A vector is a dict: "id" (the ruling it shows), "players" (3 or 4, default 3), "steps"
-(a script, read left to right, in the notation below) and "expect".
+(a script, read left to right, in the notation below), "expect", and for B11 "manual"
+(the rulebook's line it rests on; not checked here).
 Script tokens (the acting player is the one in turn unless prefixed "N/", 0-based):
   first:N        chance: seat N plays first
   cell  done     place a cell; end the phase
@@ -15,12 +16,13 @@ Script tokens (the acting player is the one in turn unless prefixed "N/", 0-base
   atk:S>P.T      ship S attacks player P's ship T; a trailing "!": P teleports away
   worm:P.T       wormhole on player P's ship T
   TOKEN*K        the token K times
-"expect" may hold: phase, seat, points (action points left), cells, map, box (lists
-small/bomb/supernova), per-player lists kills, value, coll_small, coll_nova,
+"expect" may hold: phase, seat, points (action points left), cells, map, box, totals
+(every star wherever it is; lists small/bomb/supernova), per-player lists kills, value, coll_small, coll_nova,
 reserve_small, reserve_bomb, ships (ships in play), unique (names left per player),
 levels and at_base (per player, one entry per ship: levels, or 1/0, "-" if not in
 play), winner ([player, condition] or None), legal (tokens that must be legal and listed by
-legal_events()),
+legal_events()), accepted (tokens that must be legal, of shapes legal_events() leaves out,
+e.g. two merges),
 illegal ([token, ruling] or [token, ruling, word]: each refused with that ruling, its
 message holding the word, the state unchanged).
 Star and ship conservation are checked after every vector.
@@ -137,6 +139,8 @@ def observe(s, key):
         return s.cells
     if key == "map" or key == "box":
         return list(getattr(s, key))
+    if key == "totals":
+        return list(s.star_counts())
     if key in ("kills", "coll_small", "coll_nova", "reserve_small", "reserve_bomb"):
         return list(getattr(s, key))
     if key == "value":
@@ -173,7 +177,7 @@ def check(vector):
         return why
     exp = vector["expect"]
     for key in exp:
-        if key == "legal" or key == "illegal":
+        if key == "legal" or key == "illegal" or key == "accepted":
             continue
         got = observe(s, key)
         if got != exp[key]:
@@ -187,6 +191,12 @@ def check(vector):
                 return "legal " + token + " refused: " + str(ex)
             if ev not in listed:
                 return "legal " + token + " missing from legal_events()"
+    for token in exp.get("accepted", ()):
+        for ev in parse(token, s.seat):
+            try:
+                s.check(ev)
+            except ValueError as ex:
+                return "accepted " + token + " refused: " + str(ex)
     for item in exp.get("illegal", ()):
         token, ruling = item[0], item[1]
         before = s.snapshot()

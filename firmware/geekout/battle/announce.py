@@ -1,14 +1,27 @@
 """Galaxy battle: what an entry did, told once the rules core took it (turn.py submit).
 The live event lines (docs/events.md: action, turn, end; scores are the collected star
-values), a toast with the result (a hit, a kill, a teleport, a ship lost to a bomb, the
-new star value, a new level, whose turn it is), the seat LEDs and the cues.
+values), a toast with the result (a hit with the level left, a kill and where a
+mothership comes back, a teleport, a ship lost to a bomb, the new star value, a new
+level, whose turn it is and the cell the gadget placed for it), the seat LEDs and the
+cues. A toast holds three lines of 15 characters: the lines that say where a mothership
+went are the first left out.
 """
 
 from geekout.hal.leds import FLASH_BUST, FLASH_SCORE
 from geekout.ui.widgets import SEAT_NAMES
 
 from . import events as E
-from .consts import ATTACK, CONDITION_NAMES, MOVE, PH_DRONES, SHIP_NAMES, STARS, UPGRADE
+from .consts import (
+    ATTACK,
+    CELL,
+    CONDITION_NAMES,
+    MOTHERSHIP,
+    MOVE,
+    PH_DRONES,
+    SHIP_NAMES,
+    STARS,
+    UPGRADE,
+)
 
 
 def text(ev):
@@ -22,28 +35,52 @@ def text(ev):
     return SEAT_NAMES[ev[1]] + t
 
 
-def announce(game, actions, before):
-    """An entry was taken: live event lines, a toast with its result, LEDs and sound."""
+def _home(st, p):
+    """Where player p's destroyed mothership came back (B11)."""
+    return "back on base" if st.ship_at(p, MOTHERSHIP)[2] else "beside its base"
+
+
+def announce(game, actions, before, cell):
+    """An entry was taken: live event lines, a toast with its result, LEDs and sound.
+    `actions`: the entry's events, the one chosen last; `cell`: the gadget placed the
+    next turn's exploration cell after them."""
     st = game.state
     ui = game.ui
     leds = game.app.board.leds
     ev = actions[-1]
     kind = ev[0]
     p = ev[1]
-    seat0, phase0, value0, kills0, ships0 = before  # the entry's player, before it
+    seat0, phase0, value0, kills0, ships0, levels0 = before  # the entry's player, before it
     value, kills, ships = st.star_value(p), st.kills[p], st.ships_in_play(p)
-    game.emit("action", text(ev) if len(actions) == 1 else SEAT_NAMES[p] + " places 2 cells")
-    msg = ""
+    opening_cells = kind == CELL and len(actions) == 2 and actions[0] == ev  # B10
+    game.emit("action", SEAT_NAMES[p] + " places 2 cells" if opening_cells else text(ev))
+    lines = []  # the toast's, each at most 15 characters
+    where = ""  # a destroyed mothership's place: the line left out first
     if kind == ATTACK:  # B7
-        msg = SEAT_NAMES[ev[3]][:3] + " " + SHIP_NAMES[ev[4]] + (
-            " teleports away" if ev[5] else (" is destroyed!" if kills > kills0 else " takes a hit"))
+        t, ts = ev[3], ev[4]
+        name = SEAT_NAMES[t][:3] + " " + SHIP_NAMES[ts]
+        if ev[5]:
+            lines.append(name + " escapes")
+        elif kills > kills0:
+            lines.append(name + " killed")
+            if ts == MOTHERSHIP:
+                where = _home(st, t)
+        else:
+            lines.append("{} hit: L{}".format(name, st.ship_at(t, ts)[1]))
     elif kind == MOVE:
-        if ships < ships0 or (ev[2] == 0 and ev[5] and st.ship_at(p, 0)[2] and not ev[3]):
-            msg = SHIP_NAMES[ev[2]] + " lost to a bomb"  # B6: a mothership back on base
-        elif value != value0:
-            msg = "Star value {}".format(value)
+        s = ev[2]
+        bombs = ev[5] - ev[7]  # the shield takes the first (B6)
+        if bombs > levels0:  # B6: more bombs than levels: the ship is lost, no kill
+            lines.append("Bomb: {} lost".format(SHIP_NAMES[s]))
+            if s == MOTHERSHIP:
+                where = _home(st, p)
+        else:
+            if bombs:
+                lines.append("Bomb: {} to L{}".format(SHIP_NAMES[s], st.ship_at(p, s)[1]))
+            if value != value0:
+                lines.append("Star value {}".format(value))
     elif kind == UPGRADE:
-        msg = "{} level {}".format(SHIP_NAMES[ev[2]], st.ship_at(p, ev[2])[1])
+        lines.append("{} level {}".format(SHIP_NAMES[ev[2]], st.ship_at(p, ev[2])[1]))
     if st.is_terminal():
         game.emit("end", "{} wins: {}".format(SEAT_NAMES[st.winner], CONDITION_NAMES[st.condition]),
                   [st.winner])
@@ -52,14 +89,18 @@ def announce(game, actions, before):
     if st.seat != seat0:
         if phase0 >= PH_DRONES:  # a turn ended (docs/events.md "turn")
             game.emit("turn", "{} ends the turn".format(SEAT_NAMES[seat0]))
-        msg = (msg + "\n" if msg else "") + SEAT_NAMES[st.seat] + "'s turn"
+        lines.append(SEAT_NAMES[st.seat] + "'s turn")
+        if cell:
+            lines.append("place a cell")  # counted already (B3): the table places it
         leds.show_turn(st.seat, st.players)
         ui.cue("turn")
+    if where and len(lines) < 3:
+        lines.insert(1, where)
     if value > value0 or kills > kills0:
         leds.flash(FLASH_SCORE, game.app.board.clock(), p)
         ui.cue("score")
-    elif ships < ships0:
+    elif ships < ships0 or (kind == MOVE and ev[5] - ev[7] > levels0):
         leds.flash(FLASH_BUST, game.app.board.clock(), p)
         ui.cue("bust")
-    if msg:
-        ui.toast(msg)
+    if lines:
+        ui.toast("\n".join(lines))

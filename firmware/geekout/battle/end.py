@@ -1,4 +1,9 @@
-"""Galaxy battle: the victory (B8), shown the moment a player meets a condition."""
+"""Galaxy battle: the victory (B8), shown the moment a player meets a condition.
+
+The screen names the winner and the condition, then a table of every player's three
+figures under their labels (Star: collected star value, Ship: ships in play, Kill:
+enemy ships destroyed), the winner's row inverted and the figure that won boxed.
+"""
 
 from geekout import keys
 from geekout.hal.leds import FLASH_SCORE
@@ -6,10 +11,12 @@ from geekout.ui.core import Screen, center, title
 from geekout.ui.widgets import SEAT_NAMES
 
 from . import menu
-from .consts import CONDITION_NAMES
 
-# What each condition means (B8), by condition.
-CONDITION_TEXTS = ("", "2+ ships ahead", "star value 9+", "3 enemy kills")
+# The condition met and the column of the table that shows it (B8), by condition.
+CONDITION_LINES = ("", "Supremacy (Ship)", "Overload (Star)", "Destroyer (Kill)")
+WON_COLUMN = (0, 1, 0, 2)
+COLUMNS = ("Star", "Ship", "Kill")
+_COL_X = (26, 60, 94)  # each column's left edge; its figures end at its right (x + 32)
 
 
 def centered_lines(fb, text, y):
@@ -20,8 +27,8 @@ def centered_lines(fb, text, y):
 
 
 class EndScreen(Screen):
-    """The winner and the condition met; OK ends the game, long OK opens the victory
-    menu (undo, status, home)."""
+    """The winner, the condition met and every player's figures; OK ends the game, long
+    OK opens the victory menu (undo, status, home)."""
 
     name = "battle.end"
 
@@ -45,8 +52,26 @@ class EndScreen(Screen):
 
     def draw(self, fb):
         st = self.game.state
-        cond = CONDITION_NAMES[st.condition]
-        title(fb, "Victory!")
-        centered_lines(fb, "{} wins\n{}\n{}\nStars {}\nOK: done".format(
-            SEAT_NAMES[st.winner], cond[0].upper() + cond[1:], CONDITION_TEXTS[st.condition],
-            " ".join(str(st.star_value(p)) for p in range(st.players))), 14)
+        w = st.winner
+        self.game.light(w)
+        title(fb, SEAT_NAMES[w] + " wins")
+        center(fb, CONDITION_LINES[st.condition], 11)
+        for c in range(3):
+            fb.text(COLUMNS[c], _COL_X[c], 21, 1)
+        won = WON_COLUMN[st.condition]
+        y = 30
+        for p in range(st.players):
+            figures = (st.star_value(p), st.ships_in_play(p), st.kills[p])
+            c = 0 if p == w else 1
+            if p == w:
+                fb.fill_rect(0, y - 1, 128, 9, 1)
+            fb.text(SEAT_NAMES[p][:3], 0, y, c)
+            for k in range(3):
+                s = str(figures[k])
+                x = _COL_X[k] + 32 - len(s) * 8
+                fb.text(s, x, y, c)
+                if p == w and k == won:
+                    fb.rect(x - 2, y - 1, len(s) * 8 + 3, 9, 0)
+            y += 8
+        if st.players < 4:
+            center(fb, "OK: done", 56)

@@ -1,24 +1,30 @@
 """Galaxy battle: the entry of one event, a few questions on one screen, then submit.
 
-An entry asks only what the table must tell the tracker: which ship, what the cell it
-entered held, which enemy ship it attacks and whether that player teleports away, how a
+An entry asks only what the table must tell the tracker: what the cell a ship entered
+held, which ship attacks which enemy ship and whether that player teleports away, how a
 drone or an upgrade is paid, which stars are placed. UP/DOWN choose, OK answers, BACK
-goes to the previous question (or leaves). Ships and targets the rules would refuse are
-left out of the lists; when none is legal the entry is refused at once with the core's
-reason (ruling id first); a list of one ship or one payment is answered by itself. The
-three kinds of placed stars are always offered, whatever the reserve holds, so the
-screen does not tell the table what a player has left (the core refuses what the
-reserve lacks, B4). The turn screen (turn.py) takes the event (submit) and tells what
-it did (announce.py).
+goes to the previous question (or leaves). Ships, targets and payments the rules would
+refuse are left out of the lists; a list of one ship or one payment is answered by
+itself; when nothing is legal the entry is refused at once, with the reason that
+really stands in the way (an attacker that already attacked, every enemy on its base,
+no collected star to pay with), ruling id first. The kinds of placed stars are always
+all offered, whatever the reserve holds, so the screen does not tell the table what a
+player has left (the core refuses what the reserve lacks, B4), and the choice can be
+made behind a hidden screen (bombs lie face down). An entry chosen in an earlier phase
+of the turn is asked on the state after the phases it ends (turn.py `implied`). The
+turn screen (turn.py) takes the events (submit) and tells what they did (announce.py).
 """
 
 from micropython import const
 
+from geekout import keys
+from geekout.ui.core import Screen, center, title
 from geekout.ui.widgets import SEAT_NAMES, Menu
 
 from . import events as E
 from .consts import (
     BOMB,
+    MAX_LEVEL,
     NOVA,
     PAY_NOVA,
     PAY_SMALL,
@@ -27,11 +33,12 @@ from .consts import (
     SHIPS,
     SMALL,
     TELEPORT,
-    WORMHOLE_UA,
 )
+from .rules import Illegal
 
-# The turn screen's entries (turn.py lists those of each phase); those from STARS to
-# UNIQUE are asked here, the others are taken at once or open a page.
+# The turn screen's entries (turn.py lists those of each phase). A move names its ship:
+# MOVE_ENTRY + SHIP_STEP * ship (a tactical action), FREE_ENTRY + SHIP_STEP * ship (a
+# drone's free move in the drone phase).
 CELL_ENTRY = const(0)
 STARS_ENTRY = const(1)
 MOVE_ENTRY = const(2)
@@ -39,10 +46,11 @@ ATTACK_ENTRY = const(3)
 UPGRADE_ENTRY = const(4)
 DRONE_ENTRY = const(5)
 TURN_ENTRY = const(6)
-UNIQUE_ENTRY = const(7)
+WORMHOLE_ENTRY = const(7)
 DONE_ENTRY = const(8)
 STATUS_ENTRY = const(9)
-_WORMHOLE_KIND = const(0)  # Unique action's wormhole, asked as an entry kind of its own
+FREE_ENTRY = const(10)
+SHIP_STEP = const(16)
 
 # Questions, in this order: their screen names and headings ("": made for the question).
 _Q_SHIP = const(0)
@@ -56,25 +64,23 @@ _Q_KINDS = const(9)
 _Q_KINDS2 = const(10)
 _Q_MERGES = const(11)
 _Q_MERGE = const(12)
-_Q_UNIQUE = const(13)
-_Q_WORMHOLE = const(14)
+_Q_WORMHOLE = const(13)
 QUESTION_NAMES = ("battle.ship", "battle.found", "battle.small", "battle.bombs",
                   "battle.novas", "battle.shield", "battle.target", "battle.teleport",
                   "battle.pay", "battle.kinds", "battle.kinds2", "battle.merges",
-                  "battle.merge", "battle.unique", "battle.wormhole")
-HEADINGS = ("", "", "Small found", "Bombs found", "Novas found", "Use star shield?", "", "",
-            "Pay with", "Place 2 stars", "Stars placed", "Supernovas made", "", "Unique action",
-            "Wormhole on")
-SHIP_HEADINGS = ("", "", "Move which ship", "Attack with", "Upgrade which", "",
-                 "Turn cannon")  # by entry
+                  "battle.merge", "battle.wormhole")
+HEADINGS = ("", "", "Small found", "Bombs found", "Novas found", "Star shield?", "", "",
+            "Pay with", "Place 2 stars", "Stars placed", "Supernovas made", "", "Wormhole on")
 
 # What the cell a ship enters held, with its texts: 4 bytes each (to its base, small,
 # bomb, supernova); the last item, Other..., counts each kind.
 FOUND_TEXTS = ("Empty cell", "1 small", "2 small", "1 bomb", "Small + bomb", "2 bombs",
                "Supernova", "To own base", "Other...")
 FOUND = (b"\0\0\0\0", b"\0\1\0\0", b"\0\2\0\0", b"\0\0\1\0", b"\0\1\1\0", b"\0\0\2\0",
-         b"\0\0\0\1", b"\1\0\0\0")
+         b"\0\0\0\1", b"\1\0\0\0", None)
 KINDS = ("2 small", "Small + bomb", "2 bombs", "Supernova made")  # 2 stars placed
+HIDE_TEXT = "Hide screen"  # the last item of the kinds placed, until the screen is hidden
+HIDE = const(9)  # its value
 MERGE_KINDS = ("3 small", "2 small 1 bomb", "1 small 2 bomb", "3 bombs")  # a supernova's
 PAY_TEXTS = ("Small star", "Supernova")
 NO_YES = ("No", "Yes")
@@ -82,9 +88,15 @@ COUNTS = ("0", "1", "2", "3")
 MERGE_CELLS = ("1 cell", "2 cells")
 
 
-def start(game, kind):
-    """Begin an entry from the turn screen (refused at once if nothing is legal)."""
-    ask = Ask(game, kind)
+def start(game, item, prefix):
+    """Begin an entry from the turn screen (refused at once if nothing is legal).
+    `prefix`: the events ending the phases the entry's phase comes after."""
+    view = game.state
+    if prefix:
+        view = view.clone()
+        for ev in prefix:
+            view.apply(ev)
+    ask = Ask(game, item, view, prefix)
     ask.next()
     if ask.q is not None and game.ui.top() is game:
         game.ui.push(ask)
@@ -96,16 +108,27 @@ class Ask(Menu):
 
     name = "battle.question"
 
-    def __init__(self, game, kind):
+    def __init__(self, game, item, view, prefix):
         super().__init__(game.ui, "", (), self.chosen, None, self.back)
         self.game = game
-        self.kind = kind
+        self.kind = item % SHIP_STEP
+        self.ship = item // SHIP_STEP
+        self.st = view  # the state asked on: the game's, or after the phases it ends
+        self.prefix = prefix
         self.answers = []  # (value, answered by itself)
         self.q = None
         self.values = ()
+        self.hidden = False  # the player chose to hide the screen before choosing stars
 
     def chosen(self, i):
-        self.answers.append((self.values[i], 0))
+        v = self.values[i]
+        q = self.q
+        if q is not None and q[0] == _Q_KINDS and v == HIDE:
+            self.hidden = True
+            self.ui.push(Hidden(self))
+            self.next()  # the same question, without the offer
+            return
+        self.answers.append((v, 0))
         self.next()
 
     def back(self):
@@ -122,6 +145,18 @@ class Ask(Menu):
             if not a.pop()[1]:
                 return True
         return False
+
+    def seat(self):
+        """The seat the question is about: the defender asked about its teleport, else
+        the player in turn."""
+        q = self.q
+        if q is not None and q[0] == _Q_TELEPORT:
+            return self.answers[1][0][0]
+        return self.st.seat
+
+    def draw(self, fb):
+        self.game.light(self.seat())
+        Menu.draw(self, fb)
 
     def next(self):
         """Ask the next question, or submit the event once everything is known."""
@@ -143,137 +178,160 @@ class Ask(Menu):
             return
 
     def submit(self, ev):
-        if not self.game.submit([ev]):
+        if not self.game.submit(self.prefix + [ev]):
             self.undo()  # refused: the question stays, with the reason shown
 
-    def refuse(self, ev):
-        """Show why the rules refuse `ev`; the last answer is taken back."""
-        try:
-            self.game.state.check(ev)
-        except ValueError as e:
-            self.game.refuse(e)
-            self.undo()
+    def refuse(self, e):
+        """Show why the rules refuse (an Illegal, or an event to check); the last
+        answer is taken back."""
+        if type(e) is tuple:
+            try:
+                self.st.check(e)
+                return
+            except ValueError as x:
+                e = x
+        self.game.refuse(e)
+        self.undo()
 
     def question(self):
-        st = self.game.state
+        st = self.st
         p = st.seat
         v = []
         for a in self.answers:
             v.append(a[0])
-        kind = self.kind
-        flag = 0
-        if kind == UNIQUE_ENTRY:  # B9: wormhole; star shield (a move); foe teleports (attack)
-            if not v:
-                u = st.unique[p]
-                t = ["Wormhole" if u & WORMHOLE_UA else "Wormhole: used",
-                     "Star shield" if u & SHIELD else "Shield: used", "Foe teleports"]
-                return (_Q_UNIQUE, None, t, (0, 1, 2))
-            kind = (_WORMHOLE_KIND, MOVE_ENTRY, ATTACK_ENTRY)[v.pop(0)]
-            flag = 1
         n = len(v)
-        # The candidates: every event of this kind with the ships in play.
-        cands = []
-        for t in range(st.players):
-            for s in range(SHIPS):
-                if not st.ship_at(t, s)[0]:
-                    continue
-                if kind == _WORMHOLE_KIND:  # wormhole on any ship in play (B9, B10)
-                    cands.append(E.wormhole(p, t, s))
-                elif t == p:
-                    if kind == MOVE_ENTRY:  # the star shield needs a bomb in the cell (B6)
-                        cands.append(E.move(p, s, 0, 0, flag, 0, flag))
-                    elif kind == TURN_ENTRY:
-                        cands.append(E.turn(p, s))
-                    elif kind == UPGRADE_ENTRY:
-                        cands.append(E.upgrade(p, s, PAY_SMALL))
-                        cands.append(E.upgrade(p, s, PAY_NOVA))
-                elif kind == ATTACK_ENTRY:  # B7: never its own side (B10)
-                    for a in range(SHIPS):
-                        if st.ship_at(p, a)[0]:
-                            cands.append(E.attack(p, a, t, s, flag))
-        if kind == DRONE_ENTRY:
-            cands = [E.drone(p, PAY_SMALL), E.drone(p, PAY_NOVA)]
-        ok = []
-        for ev in cands:
-            if st.is_legal(ev):
-                ok.append(ev)
-        if cands and not ok and (kind != MOVE_ENTRY or not n):
-            self.refuse(cands[0])  # nothing legal: the first candidate's refusal says why
-            return None
+        kind = self.kind
         if kind == STARS_ENTRY:
             return self.stars(v, n)
-        if kind == MOVE_ENTRY and n:
-            return self.found(v, n, flag)
-        # Lists of ships (own: "ship", any: "wormhole", enemy: "target") or payments.
-        texts = []
-        values = []
-        for ev in ok:
-            if kind == _WORMHOLE_KIND:
-                x = ev[2:]
-            elif kind == DRONE_ENTRY or (n and kind == UPGRADE_ENTRY):
-                if kind == UPGRADE_ENTRY and ev[2] != v[0]:
-                    continue
-                texts.append(PAY_TEXTS[ev[-1]])
-                values.append(ev)
-                continue
-            elif n and kind == ATTACK_ENTRY:
-                if ev[2] != v[0]:
-                    continue
-                x = ev[3:5]
-            else:
-                x = ev[2]
-            if x not in values:
-                texts.append(_ship(st, x[0], x[1]) if type(x) is tuple else _ship(st, p, x))
-                values.append(x)
-        if kind == _WORMHOLE_KIND:
-            return (_Q_WORMHOLE, None, texts, values) if not n else \
-                self.submit(E.wormhole(p, v[0][0], v[0][1]))
+        if kind == MOVE_ENTRY or kind == FREE_ENTRY:
+            return self.found(v, n)
         if kind == DRONE_ENTRY:
-            return (_Q_PAY, "Drone: pay with", texts, values) if not n else self.submit(v[0])
-        if not n:
-            return (_Q_SHIP, SHIP_HEADINGS[kind], texts, values)
-        if kind == TURN_ENTRY:
-            return self.submit(E.turn(p, v[0]))
-        if kind == UPGRADE_ENTRY:
-            return (_Q_PAY, None, texts, values) if n == 1 else self.submit(v[1])
-        # attack (B7): the target, then whether its player teleports away (B9)
-        if n == 1:
-            return (_Q_TARGET, "{} attacks:".format(SHIP_NAMES[v[0]]), texts, values)
-        t, ts = v[1]
-        if flag or not st.unique[t] & TELEPORT:
-            return self.submit(E.attack(p, v[0], t, ts, flag))
-        if n == 2:
-            return (_Q_TELEPORT, "{} teleports?".format(SEAT_NAMES[t][:3]), NO_YES,
-                    (0, 1))
-        return self.submit(E.attack(p, v[0], t, ts, v[2]))
-
-    def found(self, v, n, k):
-        """A move (B10): what the cell entered held, then the star shield (B6, B9);
-        k = 1: the star shield was chosen first (Unique action)."""
-        st = self.game.state
-        p = st.seat
-        flag = k
-        s = v[0]
-        if n == 1:
+            if n:
+                return self.submit(v[0])
+            cands = [E.drone(p, PAY_SMALL), E.drone(p, PAY_NOVA)]
+            if st.coll_nova[p]:  # the payment held first: its refusal is the one that matters
+                cands.reverse()
+            ok = [ev for ev in cands if st.is_legal(ev)]
+            if not ok:
+                return self.refuse(cands[0])
+            ok.sort()
+            return (_Q_PAY, "Drone: pay with", [PAY_TEXTS[ev[2]] for ev in ok], ok)
+        if kind == WORMHOLE_ENTRY:  # any ship in play, the player's own too (B9)
+            if n:
+                return self.submit(E.wormhole(p, v[0][0], v[0][1]))
             texts = []
             values = []
-            for i in range(8):
-                f = FOUND[i]
-                if not flag or f[2]:
-                    texts.append(FOUND_TEXTS[i])
-                    values.append(f)
-            texts.append(FOUND_TEXTS[8])  # "Other..."
-            values.append(None)
-            return (_Q_FOUND, "{} enters cell:".format(SHIP_NAMES[s]), texts, values)
-        f = v[1]
-        m = 2
+            first = None
+            for t in range(st.players):
+                for s in range(SHIPS):
+                    if st.ship_at(t, s)[0]:
+                        ev = E.wormhole(p, t, s)
+                        first = first or ev
+                        if st.is_legal(ev):
+                            texts.append(_ship(st, t, s))
+                            values.append((t, s))
+            if not values:
+                return self.refuse(first)
+            return (_Q_WORMHOLE, None, texts, values)
+        if kind == TURN_ENTRY or kind == UPGRADE_ENTRY:
+            return self.ship_action(v, n)
+        return self.attack(v, n)
+
+    def ship_action(self, v, n):
+        """Turn a cannon (B4): which ship. Upgrade (B4, B10): which ship, how to pay."""
+        st = self.st
+        p = st.seat
+        if self.kind == TURN_ENTRY:
+            if n:
+                return self.submit(E.turn(p, v[0]))
+            ships = [s for s in range(SHIPS) if st.ship_at(p, s)[0] and st.is_legal(E.turn(p, s))]
+            if not ships:
+                return self.refuse(E.turn(p, 0))
+            return (_Q_SHIP, "Turn cannon", [_ship(st, p, s) for s in ships], ships)
+        if n == 2:
+            return self.submit(v[1])
+        if n == 1:
+            ok = [E.upgrade(p, v[0], pay) for pay in (PAY_SMALL, PAY_NOVA)]
+            ok = [ev for ev in ok if st.is_legal(ev)]
+            return (_Q_PAY, None, [PAY_TEXTS[ev[3]] for ev in ok], ok)
+        ships = []
+        for s in range(SHIPS):
+            if st.ship_at(p, s)[0] and (st.is_legal(E.upgrade(p, s, PAY_SMALL))
+                                        or st.is_legal(E.upgrade(p, s, PAY_NOVA))):
+                ships.append(s)
+        if ships:
+            return (_Q_SHIP, "Upgrade which", [_ship(st, p, s) for s in ships], ships)
+        # Nothing to upgrade: the phase or the points first, then what a player would say.
+        try:
+            st.check(E.upgrade(p, 0, PAY_SMALL))
+        except Illegal as e:
+            if e.ruling == "B3":
+                return self.refuse(e)
+        if not st.coll_small[p] and not st.coll_nova[p]:
+            return self.refuse(Illegal("B4", "no collected star to pay with"))
+        low = [s for s in range(SHIPS) if st.ship_at(p, s)[0] and st.ship_at(p, s)[1] < MAX_LEVEL]
+        if not low:
+            return self.refuse(Illegal("B4", "every ship is at level 3, the most"))
+        return self.refuse(E.upgrade(p, low[0], PAY_SMALL if st.coll_small[p] else PAY_NOVA))
+
+    def attack(self, v, n):
+        """B7: the attacker, the target, then whether its player teleports away (B9)."""
+        st = self.st
+        p = st.seat
+        if n == 3:
+            t, ts = v[1]
+            return self.submit(E.attack(p, v[0], t, ts, v[2]))
+        if n == 2:
+            t, ts = v[1]
+            if not st.unique[t] & TELEPORT:
+                return self.submit(E.attack(p, v[0], t, ts))
+            return (_Q_TELEPORT, "{} teleports?".format(SEAT_NAMES[t][:3]), NO_YES, (0, 1))
+        if n == 1:
+            targets = [x for x in _enemies(st, p) if st.is_legal(E.attack(p, v[0], x[0], x[1]))]
+            return (_Q_TARGET, "{} attacks:".format(SHIP_NAMES[v[0]]),
+                    [_ship(st, x[0], x[1]) for x in targets], targets)
+        ships = []
+        best = None  # the attack closest to legal: from off a base, on a ship off its base
+        rank = 9
+        for a in range(SHIPS):
+            if not st.ship_at(p, a)[0]:
+                continue
+            for x in _enemies(st, p):
+                ev = E.attack(p, a, x[0], x[1])
+                if st.is_legal(ev):
+                    if a not in ships:
+                        ships.append(a)
+                    continue
+                r = st.ship_at(p, a)[2] * 2 + st.ship_at(x[0], x[1])[2]
+                if r < rank:
+                    best = ev
+                    rank = r
+        if ships:
+            return (_Q_SHIP, "Attack with", [_ship(st, p, s) for s in ships], ships)
+        if rank == 1 or rank == 3:  # no enemy ship off its base: naming one would mislead
+            return self.refuse(Illegal("B7", "every enemy ship is on its base: none can be "
+                                       "attacked"))
+        return self.refuse(best)
+
+    def found(self, v, n):
+        """A move (B10): what the cell entered held, then the star shield (B6, B9)."""
+        st = self.st
+        p = st.seat
+        s = self.ship
+        if not n:
+            ev = E.move(p, s)
+            if not st.is_legal(ev):  # no move of this ship at all (points, phase): say why
+                return self.refuse(ev)
+            return (_Q_FOUND, "{} enters cell:".format(SHIP_NAMES[s]), FOUND_TEXTS, FOUND)
+        f = v[0]
+        m = 1
         if f is None:  # Other...: each kind counted 0-3
-            if n < 5:
-                return (_Q_SMALL + n - 2, None, COUNTS, (0, 1, 2, 3))
-            f = (0, v[2], v[3], v[4])
-            m = 5
-        ev = E.move(p, s, f[0], f[1], f[2], f[3], flag)
-        if flag or not f[2] or not st.unique[p] & SHIELD:
+            if n < 4:
+                return (_Q_SMALL + n - 1, None, COUNTS, (0, 1, 2, 3))
+            f = (0, v[1], v[2], v[3])
+            m = 4
+        ev = E.move(p, s, f[0], f[1], f[2], f[3])
+        if not f[2] or not st.unique[p] & SHIELD:
             return self.submit(ev)
         if n == m:  # the star shield may absorb the first bomb: asked once the move is legal
             if not st.is_legal(ev):
@@ -282,14 +340,28 @@ class Ask(Menu):
         return self.submit(E.move(p, s, f[0], f[1], f[2], f[3], v[m]))
 
     def stars(self, v, n):
-        """B2/B4: the kinds placed; "Supernova made" when a cell reached 3 stars (B5):
-        the kinds again, how many cells, and the stars of each."""
-        st = self.game.state
+        """B2/B4: the kinds placed; "Supernova made" when cells reached 3 stars (B11: each
+        holds one star just placed and 2 that were there): the kinds again, how many
+        cells, and the stars of each."""
+        st = self.st
         p = st.seat
-        most = min(st.box[NOVA], (st.map[SMALL] + st.map[BOMB] + 2) // 3, 2)
+        most = min(st.box[NOVA], (st.map[SMALL] + st.map[BOMB]) // 2, 2)
         if not n:
-            k = 4 if most else 3
-            return (_Q_KINDS, None, KINDS[:k], (0, 1, 2, 3)[:k])
+            try:  # no action point left: said before the secret choice, not after it
+                st.check(E.stars(p, 0))
+            except Illegal as e:
+                if e.ruling == "B3":
+                    return self.refuse(e)
+            if st.reserve_small[p] + st.reserve_bomb[p] < 2:  # the total is on the status page
+                return self.refuse(Illegal("B4", "the reserve holds fewer than 2 stars"))
+            texts = []
+            for t in KINDS[:4 if most else 3]:
+                texts.append(t)
+            values = [0, 1, 2, 3][:len(texts)]
+            if not self.hidden:
+                texts.append(HIDE_TEXT)
+                values.append(HIDE)
+            return (_Q_KINDS, None, texts, values)
         if v[0] < 3:
             return self.submit(E.stars(p, v[0]))
         if n == 1:
@@ -301,8 +373,44 @@ class Ask(Menu):
         return self.submit(E.stars(p, v[1], v[3:]))
 
 
+class Hidden(Screen):
+    """The screen hidden before a secret choice (the kinds of stars placed): the player
+    in turn takes the gadget; OK (or BACK) shows the question for their eyes only."""
+
+    name = "battle.hidden"
+
+    def __init__(self, ask):
+        super().__init__(ask.ui)
+        self.ask = ask
+
+    def key(self, k):
+        if k == keys.OK or k == keys.BACK:
+            self.ui.pop()
+
+    def draw(self, fb):
+        p = self.ask.st.seat
+        self.ask.game.light(p)
+        title(fb, "Screen hidden")
+        name = SEAT_NAMES[p]
+        y = 16
+        for line in (name + " places", "2 stars: OK", "when only", name + " sees"):
+            center(fb, line, y)
+            y += 11
+
+
+def _enemies(st, p):
+    """(player, ship) of every enemy ship in play, in seat order."""
+    out = []
+    for t in range(st.players):
+        if t != p:
+            for s in range(SHIPS):
+                if st.ship_at(t, s)[0]:
+                    out.append((t, s))
+    return out
+
+
 def _ship(st, p, s):
     """ "D1 L2 base" (a ship of the player in turn) or "Blu D1 L2 base"."""
     _alive, lv, base = st.ship_at(p, s)
-    return "{}{} L{} {}".format("" if p == st.seat else SEAT_NAMES[p][:3] + " ", SHIP_NAMES[s],
-                                lv, "base" if base else "")
+    return "{}{} L{}{}".format("" if p == st.seat else SEAT_NAMES[p][:3] + " ", SHIP_NAMES[s],
+                               lv, " base" if base else "")

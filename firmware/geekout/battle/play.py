@@ -5,16 +5,23 @@ which stay in RAM until the app leaves the game."""
 from geekout.ui.widgets import SEAT_NAMES
 
 from .end import EndScreen
+from .rules import Illegal
 from .setup import FirstScreen, setup  # noqa: F401 - the app calls setup(app)
 from .turn import TurnScreen
 
 
 def play(app, config, actions):
-    """The screen for a saved or new game (ValueError if the journal does not replay):
-    a new game opens on the first player's draw, a finished one on its victory."""
+    """The screen for a saved or new game (ValueError if the journal does not replay,
+    and for one the rules refuse an alert names the ruling and the event, before the
+    app's own toast): a new game opens on the first player's draw, a finished one on its
+    victory."""
     if len(config) != 1 or not 3 <= config[0] <= 4:
         raise ValueError("bad battle config")
-    game = TurnScreen(app, config[0], actions)
+    try:
+        game = TurnScreen(app, config[0], actions)
+    except Illegal as e:  # a journal the rules refuse: the players are told which ruling
+        app.ui.alert("Save refused: {}, event {}".format(e.ruling, e.event))
+        raise
     st = game.state
     if actions:
         game.emit("resume", "Game resumed")

@@ -1,7 +1,7 @@
 """Geek Out! galaxy battle rules core: turns, resources and victory, folded over a journal.
 
 The map stays on the table; this core tracks what players would otherwise keep on paper
-and enforces every rule it can see (rulings B1-B10 of RULES.md). Shape as in Masters and
+and enforces every rule it can see (rulings B1-B11 of RULES.md). Shape as in Masters and
 OpenSpiel: a state with its current player (CHANCE for the first-player draw, TERMINAL
 once someone has won), its phase and what is still owed, legal events, and `apply`.
 Events are the tuples of events.py; an illegal one raises Illegal (a ValueError whose
@@ -72,12 +72,14 @@ MARKS_KEPT = const(3)  # turn starts kept by new_marks()
 
 class Illegal(ValueError):
     """An event the rules refuse. `ruling` is the id (e.g. "B4"), `why` the reason;
-    str() is "B4: why"."""
+    str() is "B4: why". A replay's refusal names the event's index (`event`, counted
+    from 0) in `why` too; -1 when none."""
 
-    def __init__(self, ruling, why):
+    def __init__(self, ruling, why, event=-1):
         super().__init__(ruling + ": " + why)
         self.ruling = ruling
         self.why = why
+        self.event = event
 
 
 class BattleState:
@@ -96,8 +98,10 @@ class BattleState:
         self.owed = 0  # cells owed (opening, exploration) or action points left (tactical)
         self.opened = 0  # players done with the current opening round
         self.cells = CELLS
-        # B2: the unused seats' pieces and the extra stars are out of play (the box); the
-        # supernovas wait there too, but for the one in the centre of the galaxy.
+        # B2/B11: the box (out of play) keeps what no player got: of 31 small stars, 16
+        # bombs and 10 supernovas, each player gets 7 small (3 on the unique actions, 4
+        # in reserve) and 4 bombs; one supernova starts in the centre. The drone's
+        # "descarte" and the upgrade's "fuera del juego" are this one pool.
         self.box = [TOTALS[SMALL] - n * (START_RESERVE + 3), TOTALS[BOMB] - n * START_RESERVE,
                     TOTALS[NOVA] - 1]
         self.map = [0, 0, 1]
@@ -121,6 +125,10 @@ class BattleState:
         self.wormholed = 0  # the wormhole was used this turn (B3)
         self.winner = -1
         self.condition = 0
+        # Journal lengths where the seat last changed, and the time before: the gadget's
+        # undo reads the last entry's events from there (they never reach further back).
+        self.turn_at = 0
+        self.turn_prev = 0
 
     # -- OpenSpiel-style queries ---------------------------------------------------------
     def current_player(self):
@@ -212,7 +220,8 @@ class BattleState:
                 tuple(self.reserve_small), tuple(self.reserve_bomb), tuple(self.coll_small),
                 tuple(self.coll_nova), tuple(self.kills), tuple(self.unique),
                 bytes(self.status), bytes(self.levels), bytes(self.base), bytes(self.armed),
-                bytes(self.moved), self.created, self.wormholed, self.winner, self.condition)
+                bytes(self.moved), self.created, self.wormholed, self.winner, self.condition,
+                self.turn_at, self.turn_prev)
 
     def clone(self):
         """An independent copy of the state (no list shared), to go on from."""
@@ -242,14 +251,20 @@ class BattleState:
         s.wormholed = self.wormholed
         s.winner = self.winner
         s.condition = self.condition
+        s.turn_at = self.turn_at
+        s.turn_prev = self.turn_prev
         return s
 
     # -- events ----------------------------------------------------------------------------
     def apply(self, ev):
         """Apply one event tuple; Illegal (state unchanged) if the rules refuse it."""
+        seat = self.seat
         self._handle(ev, True)
         self.journal.extend(E.encode(ev))
         self.count += 1
+        if self.seat != seat:
+            self.turn_prev = self.turn_at
+            self.turn_at = len(self.journal)
         # B8: after every event, the active player first, then clockwise.
         n = self.players
         top = 0  # the two highest ship counts, to find each player's lead without a list
@@ -352,11 +367,10 @@ class BattleState:
             merges = ev[3]
             ms = ev[4] + ev[5]
             mb = 3 * merges - ms
-            # Manual: a cell reaching 3 stars becomes a supernova; those stars leave the game.
-            if ms > m[SMALL] + small or mb > m[BOMB] + bombs:
-                raise Illegal("B5", "the map does not hold the stars of that merge")
+            # B11: a cell reaching 3 stars becomes a supernova; those stars leave the game.
+            self._check_merges(bombs, merges, ev[4], ev[5])
             if merges > b[NOVA]:
-                raise Illegal("B2", "no supernova left in supply")
+                raise Illegal("B11", "no supernova left in the box for the merge")
             if not do:
                 return
             self.reserve_small[p] -= small
@@ -376,14 +390,19 @@ class BattleState:
             i = self._own_ship(p, s, "B4")
             if phase == PH_DRONES:
                 if s == MOTHERSHIP:
-                    raise Illegal("B3", "only drones move in the drone phase")
+                    raise Illegal("B3", "the mothership moves in the tactical phase, not with "
+                                  "the drones")
                 if self.moved[i]:
-                    raise Illegal("B3", "that drone has used its free move this turn")
+                    raise Illegal("B3", "{} has made its free move this turn".format(SHIP_NAMES[s]))
             else:
                 self._point("moving a ship")
             small, bomb, nova, shield = ev[4], ev[5], ev[6], ev[7]
             if ev[3] and (small or bomb or nova):
                 raise Illegal("B10", "a base holds no stars")
+            if ev[3]:
+                on = self._on_base(p, s)
+                if on >= 0:  # B11: one ship per cell, and the base is a cell
+                    raise Illegal("B11", "one ship per cell: {} is on the base".format(SHIP_NAMES[on]))
             if small > m[SMALL] or bomb > m[BOMB] or nova > m[NOVA]:
                 raise Illegal("B10", "the map does not hold the stars found")
             if shield:
@@ -403,7 +422,9 @@ class BattleState:
             bombs = bomb
             if shield:
                 # B6/B10: the shield absorbs the first bomb before any level is lost; its
-                # star is collected only when that was the cell's only bomb.
+                # star is collected only when that was the cell's only bomb. With two, B11:
+                # it takes the absorbed bomb's place and stays on the map ("sin recoger la
+                # estrella transformada"), for a later move to collect.
                 self.unique[p] &= ~SHIELD
                 m[BOMB] -= 1
                 b[BOMB] += 1
@@ -411,7 +432,7 @@ class BattleState:
                 if bomb == 1:
                     self.coll_small[p] += 1
                 else:
-                    b[SMALL] += 1
+                    m[SMALL] += 1
             while bombs:
                 bombs -= 1
                 m[BOMB] -= 1
@@ -439,9 +460,9 @@ class BattleState:
                 raise Illegal("B4", "one drone creation per turn")
             if not self.drones_in_supply(p):
                 raise Illegal("B4", "no drone left in supply")
-            for s in range(SHIPS):  # manual: the drone appears on the base, which must be free
-                if self.status[base + s] == PLAY and self.base[base + s]:
-                    raise Illegal("B4", "the base is occupied")
+            on = self._on_base(p, -1)
+            if on >= 0:  # B11: the drone appears on the base, which must be free
+                raise Illegal("B11", "the base is occupied by {}".format(SHIP_NAMES[on]))
             if pay == PAY_SMALL:
                 if self.coll_small[p] < 2:
                     raise Illegal("B4", "a drone costs 2 collected small stars")
@@ -449,7 +470,7 @@ class BattleState:
                 if not self.coll_nova[p]:
                     raise Illegal("B4", "no collected supernova")
                 if not b[SMALL]:
-                    raise Illegal("B2", "no small star out of play for the shield")
+                    raise Illegal("B11", "no small star in the box for the drone's level")
             if not do:
                 return
             self.owed -= 1
@@ -475,7 +496,8 @@ class BattleState:
             self._point("upgrading")
             lv = self.levels[i]
             if lv >= MAX_LEVEL:
-                raise Illegal("B4", "a ship has at most 3 levels")
+                raise Illegal("B4", "{} is at level 3: a ship has at most 3 levels".format(
+                    SHIP_NAMES[ev[2]]))
             if pay == PAY_SMALL:
                 if not self.coll_small[p]:
                     raise Illegal("B4", "no collected small star")
@@ -483,7 +505,8 @@ class BattleState:
                 if not self.coll_nova[p]:
                     raise Illegal("B4", "no collected supernova")
                 if b[SMALL] < MAX_LEVEL - lv:
-                    raise Illegal("B2", "not enough small stars out of play for the levels")
+                    raise Illegal("B11", "the box lacks the {} small stars of those levels".format(
+                        MAX_LEVEL - lv))
             if not do:
                 return
             self.owed -= 1
@@ -506,11 +529,13 @@ class BattleState:
                 raise Illegal("B7", "no such player")
             j = self._own_ship(t, ev[4], "B7")
             if self.base[i]:
-                raise Illegal("B7", "a ship on a base cannot attack")
+                raise Illegal("B7", "{} is on its base: it cannot attack".format(SHIP_NAMES[ev[2]]))
             if self.base[j]:
-                raise Illegal("B7", "a ship on a base cannot be attacked")
+                raise Illegal("B7", "P{} {} is on its base: it cannot be attacked".format(
+                    t, SHIP_NAMES[ev[4]]))
             if not self.armed[i]:
-                raise Illegal("B10", "that ship attacked and has not moved or turned since")
+                raise Illegal("B10", "{} already attacked: not again until it has moved or "
+                              "turned".format(SHIP_NAMES[ev[2]]))
             if ev[5] and not self.unique[t] & TELEPORT:
                 raise Illegal("B9", "the defender's teleport is already used")
             if not do:
@@ -576,9 +601,20 @@ class BattleState:
             raise Illegal(ruling, "P{} {} is not in play".format(p, SHIP_NAMES[s]))
         return p * SHIPS + s
 
+    def _on_base(self, p, s):
+        """Which of player p's ships in play, other than ship s, stands on p's base; -1
+        when none does."""
+        for k in range(SHIPS):
+            i = p * SHIPS + k
+            if k != s and self.status[i] == PLAY and self.base[i]:
+                return k
+        return -1
+
     def _destroy(self, i):
         """B7: the owner drops a collected star (a supernova first) where the ship was; a
-        drone leaves the game, a mothership returns to its base with no levels."""
+        drone leaves the game, a mothership returns to its base with no levels: B11, to a
+        cell beside the base when one of its own ships stands on it ("o una de sus Celdas
+        Adyacentes en caso de la base estar ocupada"), and is then off the base."""
         owner = i // SHIPS
         if self.coll_nova[owner]:
             self.coll_nova[owner] -= 1
@@ -587,11 +623,46 @@ class BattleState:
             self.coll_small[owner] -= 1
             self.map[SMALL] += 1
         self.levels[i] = 0  # already 0: damage >= life removed them all
-        if i % SHIPS == MOTHERSHIP:
-            self.base[i] = 1
+        s = i % SHIPS
+        if s == MOTHERSHIP:
+            self.base[i] = 0 if self._on_base(owner, s) >= 0 else 1
         else:
             self.status[i] = GONE
             self.base[i] = 0
+
+    def _check_merges(self, bombs, merges, m1, m2):
+        """B11: each merged cell holds one of the 2 stars just placed (never both: "no es
+        posible colocar 2 Estrellas en un mismo casillero en el mismo turno") and 2 stars
+        that were on the map before; the tracker counts the map by kind, so some way of
+        giving each merged cell one placed star must leave the other stars on the map.
+        m1, m2: small stars of each merged cell's 3."""
+        if not merges:
+            return
+        fits = False  # some way matches the placed kinds to the merged cells
+        for first in range(2):  # which placed star goes to the first merged cell
+            old_small = 0
+            old_bomb = 0
+            ok = True
+            for c in range(merges):
+                k = first ^ c  # the placed star this cell holds, the bombs counted last:
+                is_bomb = 1 if (k == 0 and bombs == 2) or (k == 1 and bombs >= 1) else 0
+                cell_small = m1 if c == 0 else m2
+                left_small = cell_small - (1 - is_bomb)
+                left_bomb = 3 - cell_small - is_bomb
+                if left_small < 0 or left_bomb < 0:
+                    ok = False
+                    break
+                old_small += left_small
+                old_bomb += left_bomb
+            if not ok:
+                continue
+            fits = True
+            if old_small <= self.map[SMALL] and old_bomb <= self.map[BOMB]:
+                return
+        if not fits:
+            raise Illegal("B11", "each merged cell holds one of the 2 stars just placed")
+        raise Illegal("B11", "the map lacks the 2 other stars of each merged cell (2 stars "
+                      "just placed never share a cell)")
 
     # -- flow ----------------------------------------------------------------------------
     def _next_opener(self):
@@ -650,7 +721,7 @@ def fold(state, journal, pos=0, end=-1, marks=None):
             ev, pos = E.decode(journal, pos)
             state.apply(ev)
         except Illegal as e:
-            raise Illegal(e.ruling, "event {}: {}".format(i, e.why)) from None
+            raise Illegal(e.ruling, "event {}: {}".format(i, e.why), i) from None
         except E.BadEvent as e:
             raise E.BadEvent("event {}: {}".format(i, e)) from None
         if marks is not None:
@@ -691,6 +762,28 @@ def undo(state, marks=None):
         pos = E.decode(journal, pos)[1]
     fold(prev, journal, at, start, marks)
     return prev, E.decode(journal, start)[0]
+
+
+def rewind(state, at, marks=None):
+    """The game of the journal's first `at` bytes (`at`: where an event starts), replayed
+    from the latest copy in `marks` at or before it (the marks follow the cut); `state`
+    is left as it was."""
+    got = marks.before(at) if marks is not None else None
+    start, prev = got if got is not None else (0, BattleState(state.players))
+    return fold(prev, state.journal, start, at, marks)
+
+
+def tail(state):
+    """[(where it starts, event), ...] of the events since the seat changed the time
+    before last (the current and the previous player's turn, or opening step)."""
+    out = []
+    journal = state.journal
+    pos = state.turn_prev
+    while pos < len(journal):
+        ev, nxt = E.decode(journal, pos)
+        out.append((pos, ev))
+        pos = nxt
+    return out
 
 
 def play_chance(state, randbelow):

@@ -38,6 +38,7 @@ class FirstScreen(Screen):
         self.game.long_ok()
 
     def draw(self, fb):
+        self.game.light(self.game.state.first)
         text = SEAT_NAMES[self.game.state.first]
         title(fb, "Galaxy battle")
         centered_lines(fb, "First player:\n\n\ndrawn at random\nOK: opening", 14)

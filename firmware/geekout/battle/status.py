@@ -1,5 +1,7 @@
 """Galaxy battle: each player's status page and the galaxy's page (supplies, whose turn).
 
+The pages go in seat order, clockwise from the player the screen opens on (the player
+in turn, or the winner), then the galaxy page; the seat LED of the page's player is lit.
 A player's page shows the reserve as one number; its kinds (how many bombs are left)
 only after OK, for that player's eyes: the table keeps bombs face down, and a split
 reserve would tell what was placed.
@@ -22,6 +24,10 @@ from .consts import (
     WORMHOLE_UA,
 )
 
+# The phase in a word or two, for the galaxy page (by phase).
+PHASE_WORDS = ("first draw", "opening", "opening", "exploring", "drone moves", "attacks",
+               "tactical", "game over")
+
 
 def text_lines(fb, text, y, step):
     """Lines of text from the left edge, one under the other from y, `step` apart."""
@@ -31,16 +37,22 @@ def text_lines(fb, text, y, step):
 
 
 class StatusScreen(Screen):
-    """One page per player, then the galaxy page; UP/DOWN turn pages, OK shows or hides
-    the reserve's kinds, BACK leaves."""
+    """One page per player, clockwise from `seat`, then the galaxy page; UP/DOWN turn
+    pages, OK shows or hides the reserve's kinds, BACK leaves."""
 
     name = "battle.status"
 
-    def __init__(self, game, page):
+    def __init__(self, game, seat):
         super().__init__(game.ui)
         self.game = game
-        self.page = page
+        self.start = seat
+        self.page = 0  # 0 .. players-1: the players from `seat` on; players: the galaxy
         self.reveal = False
+
+    def player(self):
+        """The player of the page shown, or -1 on the galaxy page."""
+        n = self.game.state.players
+        return -1 if self.page >= n else (self.start + self.page) % n
 
     def key(self, k):
         if k == keys.UP or k == keys.DOWN:
@@ -53,14 +65,15 @@ class StatusScreen(Screen):
 
     def draw(self, fb):
         st = self.game.state
-        p = self.page
-        if p >= st.players:
+        p = self.player()
+        self.game.light(p if p >= 0 else (st.winner if st.is_terminal() else st.seat))
+        if p < 0:
             title(fb, "Galaxy status")
-            text_lines(fb, "Cells left {}\nStars on map {}\nSupernovas {}\nNova supply {}\n{}: {}".format(
+            text_lines(fb, "Cells left {}\nStars on map {}\nSupernovas {}\nNovas in box {}\n{}: {}".format(
                 st.cells, st.map[SMALL] + st.map[BOMB], st.map[NOVA], st.box[NOVA],
-                SEAT_NAMES[st.seat][:3], st.phase_name()), 12, 10)
+                SEAT_NAMES[st.seat][:3], PHASE_WORDS[st.phase]), 12, 10)
             return
-        title(fb, "Player {}: {}".format(p + 1, SEAT_NAMES[p]))
+        title(fb, "{} (seat {})".format(SEAT_NAMES[p], p + 1))
         for s in range(SHIPS):
             x = s * 32
             alive, lv, base = st.ship_at(p, s)

@@ -1,19 +1,23 @@
 """Geek Out! galaxy battle on the gadget: the turn screen, where the game is played.
 
-The map stays on the table; the gadget keeps the tracker (rules.py, rulings B1-B10). The
+The map stays on the table; the gadget keeps the tracker (rules.py, rulings B1-B11). The
 turn screen shows whose turn it is (seat LED lit), a phase stepper (exploration, drone
-moves, attacks, tactical with its 3 action points as pips) and the entries of the phase.
-Every event goes through submit(): checked by the rules core, saved as one journal
-record, or refused with the core's reason and its ruling id ("B4: ...") with nothing
-changed; undo() takes the last one back. The questions of an entry are in entry.py,
-what an entry did is told by announce.py, the menus are in menu.py, the status pages in
-status.py, the victory in end.py.
+moves, attacks, tactical with its 3 action points as pips) and what the player may do
+next. The list holds the phase's own entries and, before the tactical phase, the later
+phases' too: choosing one ends the phases before it (B3 "done" events the gadget adds,
+`implied`), so a turn with no attack costs no press to say so. The exploration cell is
+placed by the gadget as the turn starts (B3: mandatory, nothing to choose), in the same
+record as the entry that ended the turn before. Every entry goes through submit():
+checked by the rules core, saved as one journal record, or refused with the core's
+reason and its ruling id ("B4: ...") with nothing changed; undo() takes the last entry
+back whole (with the events the gadget added to it). The questions of an entry are in
+entry.py, what an entry did is told by announce.py, the menus are in menu.py, the
+status pages in status.py, the victory in end.py.
 
 Journal payload ('A' records): the rules core's event bytes (events.encode, 1-3 bytes
-per event), one record per entry (the two opening cells go in one record). The first
-player's draw (B1) is the first event. Config bytes: (players,), 3 or 4.
-The kinds of placed stars are in the journal (the core needs them) but never on screen
-nor in the live event lines: bombs lie face down on the table.
+per event), one record per entry. The first player's draw (B1) is the first event.
+Config bytes: (players,), 3 or 4. The kinds of placed stars are in the journal (the
+core needs them) but never on screen nor in the live event lines: bombs lie face down.
 """
 
 from micropython import const
@@ -26,13 +30,21 @@ from . import entry, events, menu, rules
 from .announce import announce
 from .consts import (
     ACTION_POINTS,
+    ATTACK,
+    CELL,
+    DONE,
+    MOVE,
     PH_ATTACKS,
     PH_DRONES,
     PH_EXPLORE,
     PH_OPEN_CELLS,
+    PH_OPEN_STARS,
     PH_OVER,
     PH_TACTICAL,
+    SHIP_NAMES,
+    SHIPS,
     TYPE_NAMES,
+    WORMHOLE_UA,
 )
 from .end import EndScreen
 from .entry import (
@@ -40,36 +52,113 @@ from .entry import (
     CELL_ENTRY,
     DONE_ENTRY,
     DRONE_ENTRY,
+    FREE_ENTRY,
     MOVE_ENTRY,
+    SHIP_STEP,
     STARS_ENTRY,
     STATUS_ENTRY,
     TURN_ENTRY,
-    UNIQUE_ENTRY,
     UPGRADE_ENTRY,
+    WORMHOLE_ENTRY,
 )
 from .status import StatusScreen
 
-# The entries offered in each phase (index: phase - 1; the last, the game over).
-ITEMS = (
-    (CELL_ENTRY, STATUS_ENTRY),
-    (STARS_ENTRY, STATUS_ENTRY),
-    (CELL_ENTRY, STATUS_ENTRY),
-    (MOVE_ENTRY, UNIQUE_ENTRY, DONE_ENTRY, STATUS_ENTRY),
-    (ATTACK_ENTRY, UNIQUE_ENTRY, DONE_ENTRY, STATUS_ENTRY),
-    (MOVE_ENTRY, ATTACK_ENTRY, UPGRADE_ENTRY, DRONE_ENTRY, STARS_ENTRY, CELL_ENTRY, TURN_ENTRY,
-     UNIQUE_ENTRY, DONE_ENTRY, STATUS_ENTRY),
-    (STATUS_ENTRY,),
-)
-END_TURN = ITEMS[PH_TACTICAL - 1].index(DONE_ENTRY)  # where the cursor goes once the points are spent
-# The entries' words, by entry; the phase stepper's.
-LABELS = ("Place cell", "Place 2 stars", "Move ship", "Attack", "Upgrade", "New drone",
-          "Turn cannon", "Unique action", "End turn", "Status")
+# The entries' words, by entry (moves name their ship); the phase stepper's.
+LABELS = ("Place cell", "Place 2 stars", "Move", "Attack", "Upgrade", "New drone",
+          "Turn cannon", "Wormhole", "End turn", "Status")
 STEPPER = ("Exp", "Drn", "Atk", "Tac")
 _ROWS = const(4)  # entries shown under the stepper
 
 
+def entries(st):
+    """What the player in turn may do now, most likely first: the drones' free moves in
+    the drone phase; attacks first before the tactical phase; then the tactical actions
+    (the mothership's move, stars, each drone's paid move, cannon, ...; from an earlier
+    phase they end it, `implied`); the wormhole before the tactical phase (B10) while
+    unused (B9); End turn; Status. After the wormhole: no tactical action (B3)."""
+    ph = st.phase
+    if ph == PH_OPEN_CELLS or ph == PH_EXPLORE:
+        return [CELL_ENTRY, STATUS_ENTRY]
+    if ph == PH_OPEN_STARS:
+        return [STARS_ENTRY, STATUS_ENTRY]
+    if ph == PH_OVER:
+        return [STATUS_ENTRY]
+    p = st.seat
+    out = []
+    free = []
+    for s in range(1, SHIPS):
+        if ph == PH_DRONES and st.ship_at(p, s)[0] and not st.moved[p * SHIPS + s]:
+            out.append(FREE_ENTRY + SHIP_STEP * s)
+            free.append(s)
+    if st.wormholed:
+        out.append(ATTACK_ENTRY)
+        out.append(DONE_ENTRY)
+        out.append(STATUS_ENTRY)
+        return out
+    if ph != PH_TACTICAL:
+        out.append(ATTACK_ENTRY)
+    out.append(MOVE_ENTRY)  # the mothership's move (always in play, B10)
+    out.append(STARS_ENTRY)
+    for s in range(1, SHIPS):  # a drone's move that costs a point: its free one comes first
+        if st.ship_at(p, s)[0] and s not in free:
+            out.append(MOVE_ENTRY + SHIP_STEP * s)
+    out.append(TURN_ENTRY)
+    if ph == PH_TACTICAL:
+        out.append(ATTACK_ENTRY)
+    out.append(UPGRADE_ENTRY)
+    out.append(DRONE_ENTRY)
+    if st.cells:
+        out.append(CELL_ENTRY)
+    if ph == PH_TACTICAL:
+        out.append(DONE_ENTRY)
+    elif st.unique[p] & WORMHOLE_UA:
+        out.append(WORMHOLE_ENTRY)
+    out.append(STATUS_ENTRY)
+    return out
+
+
+def implied(st, kind):
+    """The "done" events an entry chosen now brings first (B3: drone moves, then attacks,
+    then the tactical phase): an attack from the drone phase ends it; a tactical action
+    ends the drone and attack phases; End turn after the wormhole ends them all."""
+    ph = st.phase
+    if (ph != PH_DRONES and ph != PH_ATTACKS) or kind == FREE_ENTRY or kind == WORMHOLE_ENTRY:
+        return []
+    if kind == ATTACK_ENTRY:
+        n = PH_ATTACKS - ph
+    elif kind == DONE_ENTRY:
+        n = PH_ATTACKS - ph  # and the End turn itself, added by the turn screen
+    else:
+        n = PH_TACTICAL - ph
+    return [events.done(st.seat)] * n
+
+
+def last_entry(st):
+    """(where the last entry's events start, the event the player chose) or None when
+    only the first player's draw is there. An entry is the event chosen, the phase ends
+    it implied before it (done events of the same player right before), the second of
+    the opening's two cells with the first (B10), and the next turn's exploration cell
+    the gadget placed after it (a cell that moved the phase on to drone moves or
+    attacks)."""
+    evs = rules.tail(st)
+    k = len(evs) - 1
+    ev = evs[k][1]
+    if ev[0] == CELL and (st.phase == PH_DRONES or st.phase == PH_ATTACKS) and k:
+        k -= 1
+    chosen = evs[k][1]
+    index = st.count - len(evs) + k  # the chosen event's place in the game
+    if index < 1:
+        return None
+    if chosen[0] == CELL and index <= 2 * st.players and index % 2 == 0:
+        k -= 1
+    else:
+        while k > 0 and evs[k - 1][1][0] == DONE and evs[k - 1][1][1] == chosen[1]:
+            k -= 1
+    return evs[k][0], chosen
+
+
 class TurnScreen(Screen):
-    """The turn screen: title (seat, star value), phase stepper, the phase's entries."""
+    """The turn screen: title (seat, star value), phase stepper, the entries."""
 
     name = "battle.turn"
 
@@ -77,12 +166,13 @@ class TurnScreen(Screen):
         super().__init__(app.ui)
         self.app = app
         # Copies of the game at its last turn starts, taken while it is replayed and
-        # after each entry, so an undo replays one turn or so (rules.undo).
+        # after each entry, so an undo replays one turn or so (rules.rewind).
         self.marks = rules.new_marks()
         self.state = rules.replay(players, actions, self.marks)
         self.index = 0
+        self.item = -1  # the entry under the cursor
         self.first = 0
-        self.last = -1  # phase and seat the cursor was placed for
+        self.last = None  # phase, seat and points spent the cursor was placed for
         self.ended = 0  # the victory screen was shown for this state
         st = self.state
         if st.is_chance():  # B1: the gadget draws the first player
@@ -91,7 +181,15 @@ class TurnScreen(Screen):
             self.marks.note(st, len(st.journal))
 
     def items(self):
-        return ITEMS[self.state.phase - 1]
+        return entries(self.state)
+
+    def light(self, seat):
+        """The seat LED of the player a screen is about (lit only when it changes, so a
+        flash under way goes on)."""
+        leds = self.app.board.leds
+        players = self.state.players
+        if leds.seat != seat or leds.players != players:
+            leds.show_turn(seat, players)
 
     def emit(self, event, text, winners=None):
         """A live event line (docs/events.md): scores are the collected star values; the
@@ -101,51 +199,69 @@ class TurnScreen(Screen):
                       [st.star_value(p) for p in range(st.players)], text, winners)
 
     def submit(self, actions):
-        """Apply an entry's events and save them as one record; True if taken, and what
-        it did is told (announce.py); the victory screen comes at the next tick (B8: the
-        winner is known the moment the event is applied). Refused: nothing applied,
-        nothing saved, the reason shown."""
+        """Apply an entry's events (the phase ends it implies first, the event chosen
+        last) and save them as one record; True if taken, and what it did is told
+        (announce.py); the victory screen comes at the next tick (B8: the winner is known
+        the moment the event is applied). A turn that starts with cells in supply gets
+        its exploration cell at once (B3). Refused: nothing applied, nothing saved, the
+        reason shown."""
         st = self.state
         n0 = len(st.journal)
-        p = actions[0][1]
-        before = (st.seat, st.phase, st.star_value(p), st.kills[p], st.ships_in_play(p))
+        ev = actions[-1]
+        p = ev[1]
+        moved = p * SHIPS + ev[2] if ev[0] == MOVE else p * SHIPS
+        before = (st.seat, st.phase, st.star_value(p), st.kills[p], st.ships_in_play(p),
+                  st.levels[moved])
         # An entry of several events may be refused at a later one: they go to a copy,
         # which becomes the state once all are taken (one event is refused unapplied).
         new = st.clone() if len(actions) > 1 else st
         try:
-            for ev in actions:
-                new.apply(ev)
+            for a in actions:
+                new.apply(a)
         except ValueError as e:  # Illegal (a ruling) or BadEvent
             self.refuse(e)
             return False
+        cell = new.phase == PH_EXPLORE  # exploration owed only while cells remain
+        if cell:
+            new.apply(events.cell(new.seat))
         self.state = new
         self.app.journal.append(new.journal[n0:])
         self.marks.note(new, len(new.journal))
+        if ev[0] == ATTACK:
+            self.last = None  # a ship attacks once (B10): the cursor goes back to the likely entry
+        elif new.seat == st.seat and new.phase == PH_TACTICAL and new.owed:
+            self.last = self._key()  # the cursor stays on the entry just used
         ui = self.ui
         while ui.top() is not self and len(ui.stack) > 1:
             ui.pop()
-        announce(self, actions, before)
+        announce(self, actions, before, cell)
         return True
 
     def undo(self):
-        """Take back the last event (the rules core replays the journal without it, from
-        the latest turn start kept); the first player's draw stays. The toast names the
-        event, never the kinds of stars."""
-        r = rules.undo(self.state, self.marks)
-        if r is None:
+        """Take back the last entry whole (the rules core replays the journal without it,
+        from the latest turn start kept); the first player's draw stays. The toast names
+        the event chosen, never the kinds of stars."""
+        st = self.state
+        got = last_entry(st)
+        if got is None:
             self.ui.toast("Nothing to undo")
             return
-        self.state, ev = r
+        at, ev = got
+        self.state = rules.rewind(st, at, self.marks)
         self.ended = 0
-        self.app.journal.undo(len(events.encode(ev)))
+        self.app.journal.undo(len(st.journal) - at)
         self.show_turn()
         text = "Undone: {} {}".format(SEAT_NAMES[ev[1]], TYPE_NAMES[ev[0]])
         self.ui.toast(text)
         self.emit("undo", text)
 
     def refuse(self, e):
-        """The core's reason, ruling id first ("B4: ..."): a toast, or a page if long."""
+        """The core's reason, ruling id first ("B4: ...") and players by their seat's
+        name: a toast, or a page if long."""
         text = str(e)
+        for p in range(4):
+            text = text.replace("P{} ".format(p), SEAT_NAMES[p] + " ").replace(
+                "P{}'s".format(p), SEAT_NAMES[p] + "'s")
         self.ui.cue("error")
         if len(wrap(text, 15)) <= 3:
             self.ui.toast(text)
@@ -172,46 +288,72 @@ class TurnScreen(Screen):
         self.ended = 1
         self.ui.push(EndScreen(self))
 
-    def _cursor(self):
-        """Back to the top of the list when the phase or the seat changes; on End turn
-        once the action points are spent."""
+    def _key(self):
         st = self.state
-        k = st.phase * 4 + st.seat
-        if st.phase == PH_TACTICAL and st.owed == 0:
-            k = 99
-        if k != self.last:
+        return (st.phase, st.seat, st.phase == PH_TACTICAL and st.owed == 0, st.wormholed)
+
+    def _cursor(self, items):
+        """On the likely entry: a drone's free move, else the mothership's move (no
+        attack); End turn once the action points are spent (or after the wormhole); the
+        entry just used while the tactical phase goes on, but for an attack."""
+        k = self._key()
+        if k != self.last or self.item not in items:
             self.last = k
-            self.index = END_TURN if k == 99 else 0
-            self.first = 0
+            st = self.state
+            pick = items[0]  # the opening's, the exploration's, the first free move
+            if st.wormholed or (st.phase == PH_TACTICAL and not st.owed):
+                pick = DONE_ENTRY
+            elif st.phase >= PH_DRONES and pick % SHIP_STEP != FREE_ENTRY:
+                pick = MOVE_ENTRY  # the mothership's move
+            self.item = pick if pick in items else items[0]
+        self.index = items.index(self.item)
 
     def key(self, k):
         st = self.state
-        self._cursor()
         items = self.items()
+        self._cursor(items)
         n = len(items)
         if k == keys.UP:
             self.index = (self.index - 1) % n
         elif k == keys.DOWN:
             self.index = (self.index + 1) % n
-        elif k == keys.OK:
-            a = items[self.index]
-            p = st.seat
-            if st.is_terminal():
-                self.victory()
-            elif a == STATUS_ENTRY:
-                self.ui.push(StatusScreen(self, p))
-            elif a == DONE_ENTRY:
-                self.submit([events.done(p)])
-            elif a == CELL_ENTRY:  # B10: both opening cells in one go
-                self.submit([events.cell(p)] * (st.owed if st.phase == PH_OPEN_CELLS else 1))
-            else:
-                entry.start(self, a)
+        self.item = items[self.index]
+        if k != keys.OK:
+            return
+        a = self.item
+        kind = a % SHIP_STEP
+        p = st.seat
+        if st.is_terminal():
+            self.victory()
+        elif kind == STATUS_ENTRY:
+            self.ui.push(StatusScreen(self, p))
+        elif kind == DONE_ENTRY:
+            self.submit(implied(st, kind) + [events.done(p)])
+        elif kind == CELL_ENTRY:  # B10: both opening cells in one go
+            prefix = implied(st, kind)
+            self.submit(prefix + [events.cell(p)] * (st.owed if st.phase == PH_OPEN_CELLS else 1))
+        else:
+            entry.start(self, a, implied(st, kind))
+
+    def label(self, a):
+        st = self.state
+        kind = a % SHIP_STEP
+        ship = SHIP_NAMES[a // SHIP_STEP]
+        if kind == FREE_ENTRY:
+            return ship + " free move"
+        if kind == MOVE_ENTRY:
+            return "Move " + ship
+        if kind == CELL_ENTRY and st.phase == PH_OPEN_CELLS:
+            return "Place {} cell{}".format(st.owed, "s" if st.owed > 1 else "")
+        return LABELS[kind]
 
     def draw(self, fb):
         st = self.state
-        self._cursor()
+        items = self.items()
+        self._cursor(items)
         ph = st.phase
         seat = st.winner if ph == PH_OVER else st.seat
+        self.light(seat)
         title(fb, "{:<8}{:>6}*".format(SEAT_NAMES[seat], st.star_value(seat)))
         if ph < PH_EXPLORE:
             fb.text("Opening: cells" if ph == PH_OPEN_CELLS else "Opening: stars", 0, 12, 1)
@@ -234,29 +376,20 @@ class TurnScreen(Screen):
                 pips = st.owed
             for x in range(ACTION_POINTS):
                 (fb.fill_rect if x < pips else fb.rect)(111 + x * 6, 14, 5, 5, 1)
-        items = self.items()
         n = len(items)
         i = self.index
         if i < self.first:
             self.first = i
         elif i >= self.first + _ROWS:
             self.first = i - _ROWS + 1
+        if self.first > max(0, n - _ROWS):
+            self.first = max(0, n - _ROWS)
         for row in range(min(_ROWS, n - self.first)):
             j = self.first + row
             y = 24 + row * 10
             if j == i:
                 fb.text(">", 0, y, 1)
-            a = items[j]
-            text = LABELS[a]
-            if a == CELL_ENTRY and ph == PH_OPEN_CELLS:
-                text = "Place {} cell{}".format(st.owed, "s" if st.owed > 1 else "")
-            elif a == MOVE_ENTRY and ph == PH_DRONES:
-                text = "Move a drone"
-            elif a == DONE_ENTRY and ph == PH_DRONES:
-                text = "Done: attacks"
-            elif a == DONE_ENTRY and ph == PH_ATTACKS and not st.wormholed:
-                text = "Done: tactical"
-            fb.text(text, 10, y, 1)
+            fb.text(self.label(items[j]), 10, y, 1)
         if self.first > 0:
             fb.text("^", W - 8, 24, 1)
         if self.first + _ROWS < n:

@@ -39,6 +39,24 @@ SAMPLES = {
     "second-drone.json": (3, "illegal: P0 tries a second drone in one turn (B4)",
                           OPEN3 + "cell done move:0:s*3 done " + PASS * 2
                           + "cell done drone:s move:1:s drone:s"),
+    # Journals as the rules before ruling B11 took them.
+    "pre-b11-merge.json": (3, "written before B11, refused by it: P0 places 2 small stars "
+                           "and enters a supernova of 3 bombs already on the map (event 12)",
+                           "first:0 cell*6 stars:bb*3 cell done stars:ss+bbb"),
+    "pre-b11-base.json": (3, "written before B11, refused by it: P0's mothership moves onto "
+                          "the base its new drone stands on (event 31)",
+                          OPEN3 + "cell done move:0:s*3 done " + PASS * 2
+                          + "cell done drone:s move:0@base"),
+    "pre-b11-replays.json": (3, "written before B11, replays with it: P0's star shield on "
+                             "two bombs (its star now stays on the map), P1's mothership "
+                             "destroyed while P1's drone holds the base (now beside it, "
+                             "off the base), then play both rules allow",
+                             "first:0 cell*6 stars:bb stars:ss stars:ss "
+                             "cell done move:0:bb! turn:0*2 done "
+                             "cell done move:0:s*3 done " + PASS + LEAVE
+                             + "cell done drone:s turn:0*2 done " + PASS
+                             + "cell atk:0>1.0 done turn:0*3 done "
+                             "cell move:1 done done turn:0*3 done"),
 }
 
 
