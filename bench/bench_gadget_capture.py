@@ -42,7 +42,7 @@ GAMES = ((2, False, 0, 1, "2 players"), (4, True, 3, 2, "4 players, Team Wicked,
          (3, False, 5, 3, "3 players, arena mystical"), (1, False, 4, 8, "solo Arena Trials"))
 # Start a Capture game from home with the default choices (New game, the second game,
 # 2 players, the first starter each, Next, the first seat, start).
-START = [2, 1, 2, 2, 2, 2, 1, 1, 2, 2, 2]
+START = [2, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2]
 
 
 FUZZ = """

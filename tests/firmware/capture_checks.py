@@ -43,22 +43,24 @@ def new_driver(seed, flash=None, data_root="", events=False):
     return d
 
 
-def game(players, wicked, arena, seed, undo_every=0, data_root="", heap=False, root=""):
+def game(players, wicked, arena, seed, undo_every=0, data_root="", heap=False, root="",
+         quick=False):
     """A full game by key presses (saved to files under `root` when given, as on the
-    device's flash, else to a fake flash in RAM); returns the driver."""
+    device's flash, else to a fake flash in RAM; quick: quick rounds); returns the
+    driver."""
     d = new_driver(seed, Storage(root) if root else None, data_root, True)
     d.undo_every = undo_every
     if heap:
         d.after_press = _heap
     d.boot()
-    d.start_capture(players, wicked, arena)
+    d.start_capture(players, wicked, arena, quick=quick)
     d.play_out()
     return d
 
 
-def scripted(players, wicked, arena, seed, undo_every=0, data_root="", root=""):
+def scripted(players, wicked, arena, seed, undo_every=0, data_root="", root="", quick=False):
     """A full game by key presses; prints what the end shows and what was saved."""
-    d = game(players, wicked, arena, seed, undo_every, data_root, True, root)
+    d = game(players, wicked, arena, seed, undo_every, data_root, True, root, quick)
     end = d.ui.stack[1]  # the end screen under the scores page
     fin = end.state  # the finished game (the end screen's, geekout/capture/end.py)
     lines = d.top().lines

@@ -1,11 +1,12 @@
 """Drive a Geekmon Capture game on the gadget with button presses only (MicroPython and
 CPython): read the screen on top, choose like a table of players would (seeded), press.
 
-Starts a game from home (players, starters, variants, first player), lays out cards
-(some luminous), names some from the catalog, throws every cube (now and then a
-critical catch, an elemental zone, an elemental cube), enters everyone's points card by
-card, answers ties and Team Wicked takes, gives the line structure of unnamed cards at
-the end and opens the scores. Used by the Capture tests and bench/bench_gadget_capture.py.
+Starts a game from home (players, starters, variants, full or quick rounds, first
+player), lays out cards (some luminous), names some from the catalog, throws every cube
+(now and then a critical catch, an elemental zone, an elemental cube), enters everyone's
+points card by card (a quick round: who captured each card, a tie now and then, a
+critical catch), answers ties and Team Wicked takes, gives the line structure of unnamed
+cards at the end and opens the scores. Used by the Capture tests and bench/bench_gadget_capture.py.
 """
 
 from geekout import keys
@@ -41,8 +42,23 @@ class CaptureDriver(KeyDriver):
             self.press(keys.UP)
         self.press(keys.OK)
 
-    def start_capture(self, players=2, wicked=False, arena=0, starters=None, first=0):
-        """From the home menu: New game, Geekmon Capture, then the setup screens."""
+    def name_card(self, row):
+        """On the card picker (geekout/capture/name.py): the keys that name catalog row
+        `row` (a band at a time); how many presses that took."""
+        start = self.presses
+        picker = self.top()
+        at = picker.rows.index(row)
+        while self.top() is picker:
+            for i, (lo, hi) in enumerate(picker.bands()):
+                if lo <= at < hi:
+                    self.press((keys.UP, keys.OK, keys.DOWN)[i])
+                    break
+        return self.presses - start
+
+    def start_capture(self, players=2, wicked=False, arena=0, starters=None, first=0,
+                      quick=False):
+        """From the home menu: New game, Geekmon Capture, then the setup screens (quick:
+        quick rounds, None: the gadget's default for the number of players)."""
         while self.top().name != "home":
             self.press(keys.LONG_BACK)
         home = self.top()
@@ -62,6 +78,10 @@ class CaptureDriver(KeyDriver):
             self.pick(0 if players == 1 else 1)
             self.spin_to(arena or 1)
         m = self.top()
+        rounds = [i for i in range(len(m.items)) if m.items[i].startswith("Rounds: ")][0]
+        if quick is not None and (m.items[rounds] == "Rounds: quick") != quick:
+            self.pick(rounds)
+            m = self.top()
         self.pick(len(m.items) - 1)  # Next
         if players > 1:
             self.spin_to(first)
@@ -80,11 +100,18 @@ class CaptureDriver(KeyDriver):
             self.press(keys.OK)
         elif name in ("help", "text", "capture.coll", "scoreboard", "capture.over"):
             self.press(keys.BACK)
-        elif name in ("capture.catalog", "capture.catcher", "capture.crit", "capture.zone",
-                      "capture.which", "capture.actives", "capture.active", "capture.colls"):
-            self.pick(self.r(len(top.items)))
+        elif name in ("capture.catcher", "capture.crit", "capture.zone", "capture.which",
+                      "capture.actives", "capture.active", "capture.colls", "capture.tied",
+                      "capture.zones"):
+            self.pick(self.r(len(top.items)) if self.r(8) else 0)
+        elif name == "capture.catalog":
+            bands = [i for i, (lo, hi) in enumerate(top.bands()) if hi > lo]
+            if not bands:
+                self.press(keys.BACK)
+            else:
+                self.press((keys.UP, keys.OK, keys.DOWN)[bands[self.r(len(bands))]])
         elif name in ("capture.draw", "capture.cards", "capture.throw", "capture.check",
-                      "capture.tie", "capture.take"):
+                      "capture.tie", "capture.take", "capture.quick"):
             # The game screen decides a key; it is pressed with no reference to the
             # screen left here, so the heap probe sees what the gadget would hold.
             k = self._game_key(top, name)
@@ -110,8 +137,28 @@ class CaptureDriver(KeyDriver):
             return self._throw(g)
         if name == "capture.check":
             return self._check(g)
+        if name == "capture.quick":
+            return self._quick(g)
         self._menu_to(g.menu, self.r(len(g.menu.items)))
         return keys.OK
+
+    def _quick(self, g):
+        """Who captured the card: a player or no one mostly, a tie now and then, a
+        critical catch rarely."""
+        m = g.menu
+        items = m.items
+        roll = self.r(20)
+        if roll == 0 and "Critical" in items:
+            want = items.index("Critical")
+        elif roll < 4 and "Tie: help" in items:
+            want = items.index("Tie: help")
+        else:
+            plain = [i for i in range(len(items)) if items[i] not in ("Tie: help", "Critical")]
+            want = plain[self.r(len(plain))]
+        self._menu_to(m, want)
+        if not self._maybe_undo():
+            return keys.OK
+        return None
 
     def _maybe_undo(self):
         self.decisions += 1
@@ -201,8 +248,8 @@ class CaptureDriver(KeyDriver):
 
     def _end_cards(self, m):
         for i in range(len(m.items)):
-            label = m.items[i]
-            if "?" in label[9:] or (self.plan == "fix" and i and i % 2 == 0):
+            tag = m.items[i].split(" ")[-1]  # "Name 3B*": the line structure after the name
+            if tag.startswith("?") or (self.plan == "fix" and i and i % 2 == 0):
                 self._menu_to(m, i)
                 self.press(keys.OK)
                 return

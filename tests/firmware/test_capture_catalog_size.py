@@ -225,9 +225,8 @@ def test_the_last_card_of_a_150_card_catalog_is_named(tmp_path):
         last = len(c) - 1
         d._menu_to(g.menu, 0)
         d.press(keys.OK)
-        assert d.top().name == "capture.catalog"
-        d._menu_to(d.top(), last + 1)  # "Unlisted" comes first
-        d.press(keys.OK)
+        assert d.top().name == "capture.catalog" and last in d.top().rows
+        assert d.name_card(last) <= 5  # a band a press (geekout/capture/name.py)
         assert g.state.slots[0] >> 15 == cat.number_for(c, last)
         assert cat.slot_label(c, g.state, 0) == "1 " + c.name(last)
     finally:
@@ -240,8 +239,8 @@ def test_random_presses_with_a_150_card_catalog(tmp_path):
     imported(tmp_path, realistic_csv())
     cat.forget()
     try:
-        rep, _board = headless.run(1500, 4, str(tmp_path / "flash"), [2, 1, 2, 2, 2, 2, 1, 1, 2, 2, 2],
-                                   False, str(tmp_path / "data"))
+        rep, _board = headless.run(1500, 4, str(tmp_path / "flash"),
+                                   [2, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2], False, str(tmp_path / "data"))
     finally:
         cat.forget()
     assert rep["errors"] == 0

@@ -17,7 +17,7 @@ from test_capture_catalog_size import imported, realistic_csv
 HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "keydriver.py",
            ROOT / "tests" / "firmware" / "capture_drive.py",
            ROOT / "tests" / "firmware" / "capture_checks.py"]
-START = [2, 1, 2, 2, 2, 2, 1, 1, 2, 2, 2]  # home -> a 2-player Capture game, default choices
+START = [2, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2]  # home -> a 2-player Capture game, default choices
 # Heap: with this catalog the full games below pass down to 148K (144K fails) and 20,000
 # random presses, seeds 1-8, give no error down to 136K (1 at 132K, 2 at 128K: as many
 # as the shipped 27-card catalog gave at 128K before this round; bisection, checkout at

@@ -135,7 +135,7 @@ def _line_totals(lines):
     for ln in lines:
         if ln.endswith(" pts"):
             out.append([int(ln.split()[1]), 0])
-        elif ln.startswith(" ") and out:
+        elif ln[9:11] == " x" and out:  # "Legendary x1   9": kind, cards, points
             out[-1][1] += int(ln.split()[-1])
     return out
 
@@ -193,12 +193,14 @@ def test_setup_summary_shows_deck_and_rounds():
     for _ in range(3):
         d.pick(len(d.top().items) - 2)  # Other 3-stage
     d.pick(0)  # Team Wicked on
-    d.pick(2)  # Next
+    assert d.top().items[2] == "Rounds: quick"  # the default for 3 players
+    d.pick(3)  # Next
     d.spin_to(1)
     text = " ".join(d.top().lines)
     assert d.top().name == "capture.summary"
     assert "Deck 38 cards" in text and "6 rounds" in text and "Team Wicked" in text  # C1
-    assert "Green first" in " ".join(d.top().lines[:2])
+    assert "Quick rounds" in text
+    assert "First: Green" in d.top().lines[:3]
 
 
 # -- refused entries, ties, undo ----------------------------------------------------------------
@@ -227,17 +229,17 @@ def test_refused_entries_leave_everything_unchanged():
         d.press(keys.DOWN)
     d.press(keys.OK)
     assert g.name == "capture.cards"
+    row = _find(g.cat, "Snabul")
+    d._menu_to(g.menu, 0)
+    d.press(keys.OK)
+    d.name_card(row)  # card 1 is Snabul
     saved = bytes(d.app.journal.actions)
     state = _snapshot(g.state)
-    row = _find(g.cat, "Snabul") + 1
-    for slot in (0, 1):  # the same catalog card twice
-        d._menu_to(g.menu, slot)
-        d.press(keys.OK)
-        d._menu_to(d.top(), row)
-        d.press(keys.OK)
-        if slot == 0:
-            saved = bytes(d.app.journal.actions)
-            state = _snapshot(g.state)
+    d._menu_to(g.menu, 1)
+    d.press(keys.OK)
+    picker = d.top()
+    assert picker.name == "capture.catalog" and row not in picker.rows  # one card in play
+    picker.chose(row)  # as a list made before card 1 was named would
     assert d.ui.toast_text == "Already in play"
     assert bytes(d.app.journal.actions) == saved and _snapshot(g.state) == state
     assert g.state.slots[1] >> 15 == 0
@@ -321,7 +323,9 @@ def test_type_advantage_from_the_catalog():
         d.press(keys.UP)
         d.press(keys.UP)
         d.press(keys.OK)
-    assert "Snabul: Red (type adv.)" in g.note  # C3: Magihat is magnetic, Snabul's weakness
+    # C3: Magihat is magnetic, Snabul's weakness; the check says who and why
+    assert d.ui.toast_text == "1 Snabul\nRed catches\ntype advantage"
+    assert g.state.results[0] == (0, 0, kc.H_TYPE)
     assert g.state.collections[0][-1] >> 15 == cat.number_for(g.cat, _find(g.cat, "Snabul"))
 
 
@@ -334,15 +338,16 @@ def test_type_advantage_asked_when_the_catalog_cannot_tell():
         d.press(keys.UP)
         d.press(keys.OK)
     assert g.name == "capture.tie" and g.menu.heading == "Type advantage?"
-    assert g.menu.items == ["Red", "Green", "No one"]
-    d.press(keys.DOWN)
-    d.press(keys.DOWN)
-    d.press(keys.OK)  # no one: the bull's eye is asked
-    assert g.menu.heading == "Bull's eye?"
+    assert g.menu.items == ["Red", "Green", "Neither/both"] and g.menu.line == "Weak: ?"
+    assert g.menu.index == 2
+    d.press(keys.OK)  # neither: the bull's eye is asked
+    assert g.menu.heading == "Bull's eye?" and g.menu.items == ["Red", "Green"]
     d.press(keys.DOWN)
     d.press(keys.OK)
-    assert g.name == "capture.check" and "Green (bull's eye)" in g.note
+    assert g.name == "capture.check" and d.ui.toast_text == "1 ?\nGreen catches\nbull's eye"
     assert g.state.results[0][1:] == (1, 4)  # C3: Green by bull's eye
+    assert F.step_actions(d.app.journal.actions, F.last_step(d.app.journal.actions)) == [
+        ca.bullseye_action(1)]
 
 
 def test_undo_drops_exactly_the_last_step():
@@ -370,7 +375,7 @@ def test_random_presses_from_a_capture_game(tmp_path):
     import headless
 
     cat.forget()
-    rep, _board = headless.run(800, 3, str(tmp_path / "flash"), [2, 1, 2, 2, 2, 2, 1, 1, 2, 2, 2],
+    rep, _board = headless.run(800, 3, str(tmp_path / "flash"), [2, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2],
                                False, DATA)
     assert rep["errors"] == 0
     seen = [s for s in rep["screens"] if s.startswith("capture.")]
@@ -378,22 +383,33 @@ def test_random_presses_from_a_capture_game(tmp_path):
 
 
 def test_setup_back_and_forth_keeps_one_starter_per_player():
+    """Rulebook, Game Setup 1: "Each player selects one starter Geekmon": a starter card
+    taken by an earlier seat is not offered; going back frees it again."""
     cat.forget()
     d = cc.new_driver(5, data_root=DATA)
     d.boot()
     d.pick(d.top().items.index("New game"))
     d.pick(d.top().items.index("Geekmon Capture"))
     d.spin_to(3)
-    for _ in range(3):
-        d.pick(0)
+    assert d.top().items == ["Broscoon", "Other 3-stage", "Other 2-stage"]
+    d.pick(0)  # Red: Broscoon
+    assert d.top().heading == "Starter: Green" and "Broscoon" not in d.top().items
+    d.pick(0)  # Green: another 3-stage starter
+    assert "Broscoon" not in d.top().items
+    d.pick(0)
     assert d.top().name == "capture.variants"
-    d.press(keys.BACK)  # back to the third player's starter, chosen again
+    d.press(keys.BACK)  # back to the third player's starter
     d.press(keys.BACK)  # and the second's
-    d.pick(1)
+    d.press(keys.BACK)  # and Red's, chosen again: an other 2-stage starter
+    assert d.top().heading == "Starter: Red"
     d.pick(2)
+    assert d.top().items[0] == "Broscoon"  # free again
+    d.pick(0)  # Green: Broscoon
+    d.pick(0)
     d.pick(len(d.top().items) - 1)  # Next
     d.spin_to(0)
     assert d.top().name == "capture.summary"
     d.press(keys.OK)  # the game starts at the next tick
     g = d.top()
-    assert g.name == "capture.draw" and g.cfg.stages == (3, 3, 2)
+    assert g.name == "capture.draw" and g.cfg.stages == (2, 3, 3)
+    assert g.cfg.rows[1] == _find(g.cat, "Broscoon") + 1 and g.cfg.rows[0] == g.cfg.rows[2] == 0

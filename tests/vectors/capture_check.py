@@ -12,12 +12,15 @@ card spec, see below); "steps" (a script, tokens read left to right) and "expect
   active:P:I       player P makes collection card I active (0 = starter)
   go               throwing starts
   t:gghg...        throws by whoever is to throw: g geekcube, h hypercube
-  crit:T:P         critical catch on T (1-6, or aN = player N's active) by player P
+  crit:T:P[:g|h]   critical catch on T (1-6, or aN = player N's active) by player P,
+                   with a geekcube or hypercube on the icon (none said: the cube unknown)
   elem:P:g|h       player P's cube lands in an elemental zone
   ecube:out|back   solo: an elemental cube leaves the zones / goes back
   check:a,b,c      points of players 1, 2, 3... on the card being checked, then check it
   pts:P:V          player P has V points on the card being checked
   resolve          check the card     bull:P   bull's eye for P     take:I   take card I
+  adv:P,Q | adv:-  the tied players P, Q have type advantage (adv:- no one)
+  quick[:N]        a quick round: the throws are not entered (solo: N elemental cubes left)
 "expect" keys: phase, round, first, thrower, deck, encounters, luminous (1-based
 slots), present (1-based slots holding a card), cards (collection sizes), active,
 cubes ([[geek, hyper]...]), ecubes, lost, results ([target, winner or 0, how]; target 1-6
@@ -83,8 +86,13 @@ def parse_step(token):
     if head == "t":
         return [ca.throw_action(kc.HYPER if ch == "h" else kc.GEEK) for ch in rest]
     if head == "crit":
-        t, p = rest.split(":")
-        return [ca.critical_action(_target(t), _player(p))]
+        parts = rest.split(":")
+        cube = ("", "g", "h").index(parts[2]) if len(parts) > 2 else 0
+        return [ca.critical_action(_target(parts[0]), _player(parts[1]), cube)]
+    if head == "adv":
+        return [ca.advantage_action([] if rest == "-" else [_player(x) for x in rest.split(",")])]
+    if head == "quick":
+        return [ca.quick_action(int(rest) if rest else 0)]
     if head == "elem":
         p, k = rest.split(":")
         return [ca.elemental_action(_player(p), kc.HYPER if k == "h" else kc.GEEK)]

@@ -61,8 +61,8 @@ VECTORS = [
     # ---- C2: throws ---------------------------------------------------------------------
     {"id": "C2-first-player-throws-first", "players": 3, "first": 2, "steps": "draw:GGGGGG go",
      "expect": {"phase": "throw", "thrower": 2, "cubes": [[4, 2]] * 3,
-                "legal": ["t:g", "t:h"] + ["crit:" + str(s) + ":" + str(p)
-                                           for s in range(1, 7) for p in (1, 2, 3)]}},
+                "legal": ["t:g", "t:h", "quick"] + ["crit:" + str(s) + ":" + str(p)
+                                                    for s in range(1, 7) for p in (1, 2, 3)]}},
     {"id": "C2-clockwise-one-cube-at-a-time", "players": 3, "first": 2,
      "steps": "draw:GGGGGG go t:gh",
      "expect": {"thrower": 1, "cubes": [[4, 2], [3, 2], [4, 1]]}},
@@ -90,18 +90,43 @@ VECTORS = [
     # Without the advantage the tie goes to bull's eye: red's hypercube is closest.
     {"id": "C3-snabul-bullseye", "starters": ["", "types=fire"],
      "steps": "draw:GGGGGG card:1:weak=magnetic go " + throws(2) + " check:2,2",
-     "expect": {"phase": "bullseye", "legal": ["bull:1", "bull:2"]}},
+     "expect": {"phase": "bullseye",
+                "legal": ["bull:1", "bull:2", "adv:-", "adv:1", "adv:2", "adv:1,2"]}},
     {"id": "C3-snabul-bullseye-red", "starters": ["", "types=fire"],
      "steps": "draw:GGGGGG card:1:weak=magnetic go " + throws(2) + " check:2,2 bull:2",
      "expect": {"phase": "check", "results": [[1, 2, "bullseye"]], "cards": [1, 2]}},
     {"id": "C3-bullseye-only-among-tied", "players": 3,
      "steps": "draw:GGGGGG go " + throws(3) + " check:2,1,2",
-     "expect": {"legal": ["bull:1", "bull:3"], "illegal": "bull:2"}},
+     "expect": {"legal": ["bull:1", "bull:3", "adv:-", "adv:1", "adv:3", "adv:1,3"],
+                "illegal": "bull:2"}},
     # Two of three tied players have the advantage: bull's eye between those two only.
     {"id": "C3-two-with-advantage", "players": 3,
      "starters": ["types=water", "types=water/earth", "types=fire"],
      "steps": "draw:GGGGGG card:1:weak=water go " + throws(3) + " check:2,2,2",
-     "expect": {"phase": "bullseye", "legal": ["bull:1", "bull:2"]}},
+     "expect": {"phase": "bullseye",
+                "legal": ["bull:1", "bull:2", "adv:-", "adv:1", "adv:2", "adv:1,2"]}},
+    # Type advantage the table states (the catalog does not know the types): C3 "those
+    # whose active Geekmon has a type equal to the card's weakness win; if exactly one has
+    # it, that player captures; if several or none have it, the tie goes to bull's eye
+    # among them". Rulebook, Capture Check Tiebreaker 1: "you automatically win the
+    # tiebreaker". Three players tie on card 1.
+    {"id": "C3-stated-advantage-two-of-three", "players": 3,
+     "steps": "draw:GGGGGG go " + throws(3) + " check:2,2,2 adv:1,3",
+     "expect": {"phase": "bullseye", "legal": ["bull:1", "bull:3"], "illegal": "bull:2"}},
+    {"id": "C3-stated-advantage-two-of-three-bullseye", "players": 3,
+     "steps": "draw:GGGGGG go " + throws(3) + " check:2,2,2 adv:1,3 bull:3",
+     "expect": {"phase": "check", "results": [[1, 3, "bullseye"]], "cards": [1, 1, 2]}},
+    {"id": "C3-stated-advantage-one", "players": 3,
+     "steps": "draw:GGGGGG go " + throws(3) + " check:2,2,2 adv:2",
+     "expect": {"phase": "check", "results": [[1, 2, "type"]], "cards": [1, 2, 1]}},
+    {"id": "C3-stated-advantage-none", "players": 3,
+     "steps": "draw:GGGGGG go " + throws(3) + " check:2,2,2 adv:-",
+     "expect": {"phase": "bullseye", "legal": ["bull:1", "bull:2", "bull:3"]}},
+    {"id": "C3-stated-advantage-among-tied-only", "players": 3,
+     "steps": "draw:GGGGGG go " + throws(3) + " check:2,1,2", "expect": {"illegal": "adv:2"}},
+    {"id": "C3-stated-advantage-once", "players": 3,
+     "steps": "draw:GGGGGG go " + throws(3) + " check:2,2,2 adv:1,3",
+     "expect": {"illegal": "adv:1"}},
     {"id": "C3-advantage-needs-the-tie", "starters": ["types=water", ""],
      "steps": "draw:GGGGGG card:1:weak=water go " + throws(2) + " check:1,2",
      "expect": {"results": [[1, 2, "points"]]}},
@@ -118,12 +143,67 @@ VECTORS = [
                             [5, 0, "fled"], [6, 0, "fled"]]}},
     {"id": "C3-critical-by-the-last-cube", "steps": "draw:GGGGGG go " + throws(2) + " crit:6:1",
      "expect": {"phase": "check", "results": [[6, 1, "critical"]], "present": [1, 2, 3, 4, 5]}},
+    # The cube on the critical catch icon leaves the table with the card (rulebook, Critical
+    # Catch: "Remove all cubes from the card"): it no longer counts in the points its
+    # owner can have on the other cards. Red (first) has thrown one hypercube when it lands
+    # on card 3's icon: Red's 4 geekcubes and 1 hypercube are left for the check, 6 points.
+    {"id": "C3-critical-cube-leaves-the-cap",
+     "steps": "draw:GGGGGG go t:gghh crit:3:1:h t:gggggghh",
+     "expect": {"phase": "check", "results": [[3, 1, "critical"]], "illegal": "pts:1:7"}},
+    {"id": "C3-critical-cube-leaves-the-cap-6-ok",
+     "steps": "draw:GGGGGG go t:gghh crit:3:1:h t:gggggghh check:6,8",
+     "expect": {"results": [[3, 1, "critical"], [1, 2, "points"]], "illegal": "pts:1:1"}},
+    {"id": "C3-critical-geekcube-leaves-the-cap",
+     "steps": "draw:GGGGGG go t:g crit:3:1:g t:" + "g" * 7 + "hhhh",
+     "expect": {"phase": "check", "illegal": "pts:1:8"}},
+    # A critical catch by the round's last cube, entered at the start of the check.
+    {"id": "C3-critical-by-the-last-cube-leaves-the-cap",
+     "steps": "draw:GGGGGG go " + throws(2) + " crit:6:2:h check:0,6",
+     "expect": {"results": [[6, 2, "critical"], [1, 2, "points"]], "illegal": "pts:2:1"}},
+    {"id": "C3-critical-cube-must-be-thrown", "steps": "draw:GGGGGG go t:g",
+     "expect": {"illegal": "crit:3:1:h"}},
+    {"id": "C3-critical-cube-of-the-catcher", "steps": "draw:GGGGGG go t:g",
+     "expect": {"illegal": "crit:3:2:g"}},
+    # The cube not said (journals from before the cube was asked): the cap stays as it was.
+    {"id": "C3-critical-cube-not-said",
+     "steps": "draw:GGGGGG go t:gghh crit:3:1 t:gggggghh check:8,0",
+     "expect": {"results": [[3, 1, "critical"], [1, 1, "points"]]}},
     {"id": "C3-no-critical-once-checking", "steps": "draw:GGGGGG go " + throws(2) + " pts:1:1",
      "expect": {"illegal": "crit:6:1"}},
     {"id": "C3-points-within-cubes", "steps": "draw:GGGGGG go " + throws(2) + " check:5,0",
      "expect": {"illegal": "pts:1:4"}},
     {"id": "C3-luminous-captured", "steps": "draw:EGGGGGG go " + throws(2) + " check:1,0",
      "expect": {"results": [[1, 1, "points"]], "cards": [2, 1]}},
+    # ---- quick rounds: the throws are not entered, the capturer is each card's only points --
+    # (C2 every cube is thrown; C3 the check: a capturer alone, a tie, no one: flees)
+    {"id": "C3-quick-round-starts-the-check", "steps": "draw:GGGGGG go quick",
+     "expect": {"phase": "check", "cubes": [[0, 0], [0, 0]], "present": [1, 2, 3, 4, 5, 6]}},
+    {"id": "C3-quick-round", "steps": "draw:GGGGGG go quick check:1,0 check:0,1 check:0,0 "
+                                      "check:1,1 bull:2 check:0,1 check:1,0",
+     "expect": {"phase": "draw", "round": 2, "cards": [3, 4],
+                "results": [[1, 1, "points"], [2, 2, "points"], [3, 0, "fled"],
+                            [4, 2, "bullseye"], [5, 2, "points"], [6, 1, "points"]]}},
+    # One entry for a critical catch: the card being checked, even after other entries.
+    {"id": "C3-quick-critical-of-the-card-checked",
+     "steps": "draw:GGGGGG go quick check:1,0 crit:2:2",
+     "expect": {"phase": "check", "results": [[1, 1, "points"], [2, 2, "critical"]],
+                "present": [3, 4, 5, 6], "cards": [2, 2]}},
+    {"id": "C3-quick-critical-only-of-the-card-checked",
+     "steps": "draw:GGGGGG go quick check:1,0", "expect": {"illegal": "crit:4:2"}},
+    {"id": "C3-quick-once-thrown", "steps": "draw:GGGGGG go t:gg quick",
+     "expect": {"phase": "check", "illegal": "t:g"}},
+    {"id": "C12-quick-no-zones", "arena": "fire", "steps": "draw:GGGGGG go t:g quick",
+     "expect": {"illegal": "elem:1:g"}},
+    {"id": "C13-quick-no-cubes-left-outside-solo", "steps": "draw:GGGGGG go",
+     "expect": {"illegal": "quick:1"}},
+    {"id": "C13-quick-solo-cubes-cleared", "players": 1, "arena": "magnetic",
+     "steps": "draw:GGGGGG go quick:0 check:2 " + checks(1, 5),
+     "expect": {"phase": "draw", "round": 2, "cards": [2], "ecubes": 3}},
+    {"id": "C13-quick-solo-cubes-left-loses", "players": 1, "arena": "magnetic",
+     "steps": "draw:GGGGGG go quick:1 check:2 " + checks(1, 5),
+     "expect": {"phase": "over", "lost": True, "cards": [2]}},
+    {"id": "C13-quick-solo-at-most-3", "players": 1, "arena": "magnetic",
+     "steps": "draw:GGGGGG go", "expect": {"illegal": "quick:4"}},
     # ---- C11: Team Wicked ------------------------------------------------------------------
     # Round 1: player 2 catches card 1 and makes it active in round 2.
     {"id": "C11-active-is-a-target", "wicked": True,

@@ -1,24 +1,22 @@
 """Geekmon Capture actions: how each thing the table does is written as one int.
 
-The builders below make actions (ids and traits bits: consts.py), action_text words one
-for the screen and the tools. Type ids follow consts.TYPE_NAMES (1 fire ... 8 beast).
+The builders below make actions (ids and traits bits: consts.py); action_text words one
+for the tools (words.py). Type ids follow consts.TYPE_NAMES (1 fire ... 8 beast).
 """
 
 from geekout.capture.consts import (
     A_ACTIVE,
+    A_ADVANTAGE,
     A_BULLSEYE,
     A_CARD,
     A_CRITICAL,
-    A_DRAW,
     A_ECUBE,
     A_ELEMENTAL,
-    A_GO,
     A_NUMBER,
     A_POINTS,
-    A_RESOLVE,
+    A_QUICK,
     A_TAKE,
     A_THROW,
-    ACTIVE_TARGET,
     LEGENDARY,
     LUMINOUS,
     MUNCHKEY,
@@ -65,9 +63,10 @@ def throw_action(kind):
     return A_THROW | kind << 5
 
 
-def critical_action(target, player):
-    """Player `player` catches `target` (C3)."""
-    return A_CRITICAL | (target | player << 4) << 5
+def critical_action(target, player, cube=0):
+    """Player `player` catches `target` (C3) with a cube on the icon: `cube` 1 a geekcube,
+    2 a hypercube (its points leave the round's cap), 0 not said."""
+    return A_CRITICAL | (target | player << 4 | cube << 6) << 5
 
 
 def elemental_action(player, kind):
@@ -90,42 +89,23 @@ def take_action(index):
     return A_TAKE | index << 5
 
 
-def action_text(action):
-    """Words for an action, as the gadget and host tools show it."""
-    kind = action & 31
-    arg = action >> 5
-    if kind == A_DRAW:
-        return "draw: luminous encounter" if arg else "draw: a Geekmon"
-    if kind == A_CARD:
-        return "card {}: weakness {}, types {:08b}{}{}".format(
-            (arg & 7) + 1, (arg >> 3) & 15, (arg >> 7) & 255,
-            ", legendary" if arg >> 15 & 1 else "", ", Munchkey" if arg >> 16 & 1 else "")
-    if kind == A_NUMBER:
-        return "card {} is number {:03d}".format((arg & 7) + 1, arg >> 3)
-    if kind == A_ACTIVE:
-        return "player {} makes collection card {} active".format((arg & 3) + 1, arg >> 2)
-    if kind == A_GO:
-        return "throw!"
-    if kind == A_THROW:
-        return "throws a hypercube" if arg else "throws a geekcube"
-    if kind == A_CRITICAL:
-        t = arg & 15
-        if t >= ACTIVE_TARGET:
-            return "critical catch on player {}'s active Geekmon by player {}".format(
-                t - ACTIVE_TARGET + 1, (arg >> 4) + 1)
-        return "critical catch on card {} by player {}".format(t + 1, (arg >> 4) + 1)
-    if kind == A_ELEMENTAL:
-        return ("player {}'s hypercube lands in an elemental zone" if arg >> 2 else
-                "player {}'s geekcube lands in an elemental zone").format((arg & 3) + 1)
-    if kind == A_ECUBE:
-        return "an elemental cube goes back into a zone" if arg else "an elemental cube is cleared"
-    if kind == A_POINTS:
-        return "player {} has {} points".format((arg & 3) + 1, arg >> 2)
-    if kind == A_RESOLVE:
-        return "check the card"
-    if kind == A_BULLSEYE:
-        return "bull's eye: player {}".format(arg + 1)
-    if kind == A_TAKE:
-        return "take collection card {}".format(arg) if arg else "take nothing"
-    return "?"
+def advantage_action(players):
+    """The tied players (a list of seats) the table says have type advantage (C3)."""
+    mask = 0
+    for p in players:
+        mask |= 1 << p
+    return A_ADVANTAGE | mask << 5
 
+
+def quick_action(left=0):
+    """A quick round's check starts, the throws not entered; `left` (solo, C13): the
+    elemental cubes still in the zones."""
+    return A_QUICK | left << 5
+
+
+def action_text(action):
+    """Words for an action, as the host tools and the tests show it (words.py, loaded
+    when asked: the gadget's screens have their own shorter words)."""
+    from geekout.capture.words import action_text as text
+
+    return text(action)

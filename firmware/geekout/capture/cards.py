@@ -290,6 +290,19 @@ def target_label(cat, state, target):
     return slot_label(cat, state, target)
 
 
+def fit_label(cat, state, target, width):
+    """target_label in at most `width` characters: the place and the name, else the
+    name, else the place ("Card 3", luminous marked *)."""
+    text = target_label(cat, state, target)
+    if len(text) <= width or target >= ACTIVE_TARGET:  # "Yellow's active": 15
+        return text
+    lum = "*" if state.slots[target] & LUMINOUS else ""
+    r = row_of(cat, state.slots[target])
+    if r >= 0 and len(cat.name(r)) + len(lum) <= width:
+        return cat.name(r) + lum
+    return "Card {}{}".format(target + 1, lum)
+
+
 def coll_name(cat, cfg, p, i, t):
     """A collection card's name (traits int t): the catalog's, the starter, or its place."""
     if i == 0 and cfg.rows[p]:
@@ -300,6 +313,16 @@ def coll_name(cat, cfg, p, i, t):
         return "Starter"
     r = row_of(cat, t)
     return cat.name(r) if r >= 0 else "Card {}".format(i + 1)
+
+
+def n_cards(n):
+    """"1 card", "3 cards"."""
+    return "{} card{}".format(n, "" if n == 1 else "s")
+
+
+def seat3(p):
+    """A seat's short name, as the rows of the throw screen show it: Red, Gre, Blu, Yel."""
+    return SEAT_NAMES[p][:3]
 
 
 def stay():

@@ -1,63 +1,43 @@
 """Geekmon Capture on the gadget: the capture check.
 
-check   card by card, each player's points on it (UP/DOWN, OK for the next player),
+check   card by card, each player's points on it (UP/DOWN, OK for the next player; a
+        geekcube 1, a hypercube 2, at most the points of the cubes still on the table),
         then the gadget decides (C3; C11 for the actives; C13 solo thresholds)
-tie     a tie: type advantage asked when the catalog cannot tell, then the bull's eye
+tie     a tie (C3): the tied players with type advantage, asked when the catalog cannot
+        tell (two players: one of them or neither; more: tick those who have it), then
+        the bull's eye among those with it (or among all the tied when none has it)
 take    Team Wicked: a starter cannot be captured, another card may be taken (C11)
-Functions take the game screen (round.py) as `g`.
+Each card's result shows as a toast. Functions take the game screen (round.py) as `g`.
 """
 
 from geekout import keys
 from geekout.capture import cards
-from geekout.capture.actions import bullseye_action, points_action, take_action
-from geekout.capture.consts import ACTIVE_TARGET, RESOLVE
+from geekout.capture.actions import advantage_action, bullseye_action, points_action, take_action
+from geekout.capture.consts import ACTIVE_TARGET, H_KEPT, H_TAKEN, RESOLVE, TYPE_NAMES
+from geekout.capture.pick import Marks, Rows
 from geekout.ui.core import title
-from geekout.ui.widgets import SEAT_NAMES, Menu
+from geekout.ui.widgets import SEAT_NAMES
 
-# How a target ended (the core's H_* ids, consts.py), as the screen says it.
+# How a target ended (the core's H_* ids, consts.py), as the event line says it, and as
+# the result's toast says it (a line of at most 15 letters, "" when the points say it).
 HOW_WORDS = ("", "critical", "points", "type adv.", "bull's eye", "fled", "kept", "Munchkey",
              "taken", "caught")
+HOW_LINES = ("", "critical catch", "", "type advantage", "bull's eye", "", "", "by Munchkey",
+             "", "")
 
 
 def enter(g, phase):
     st = g.state
-    if phase == "check":
-        g.mode = "check"
+    if phase == "check":  # (a quick round's: quick.py)
         k = st.round * 16 + st.tpos
         if k != g.target:
             g.target = k
-            g.done = False
             for p in range(st.players):
                 g.values[p] = st.points[p]
             g.row = next_row(g, -1)
+        g.mode = "check"
     elif phase == "bullseye":
-        # C3 tie: type advantage (when the catalog cannot tell), then the bull's eye.
-        g.mode = "tie"
-        tied = st.tied
-        t = st.target()
-        if t >= ACTIVE_TARGET:
-            w = st.active_card(t - ACTIVE_TARGET) & 15
-        else:
-            w = st.slots[t] & 15
-        known = w != 0
-        for p in tied:
-            if not st.active_card(p) >> 4 & 255:
-                known = False
-        names = [SEAT_NAMES[p] for p in tied]
-        if not known and not g.done:
-            def chose(i):
-                if i >= len(g.state.tied):
-                    g.done = True
-                    g.sync()
-                    return
-                resolve_tie(g, g.state.tied[i], "type adv.")
-
-            g.menu = Menu(g.ui, "Type advantage?", names + ["No one"], chose, "capture.type",
-                          cards.stay)
-        else:
-            g.menu = Menu(g.ui, "Bull's eye?", names,
-                          lambda i: resolve_tie(g, g.state.tied[i], "bull's eye"),
-                          "capture.bullseye", cards.stay)
+        tie(g)
     else:
         # C11: a starter cannot be captured: the capturer may take another card.
         g.mode = "take"
@@ -69,8 +49,45 @@ def enter(g, phase):
         def chose(i):
             g.commit([take_action(i)], "{} takes {}".format(SEAT_NAMES[st.taker], items[i]))
 
-        g.menu = Menu(g.ui, SEAT_NAMES[st.taker][:3] + " takes from " + SEAT_NAMES[owner][:3],
-                      items, chose, "capture.take", cards.stay)
+        g.menu = Rows(g.ui, SEAT_NAMES[st.taker] + " takes", items, chose, "capture.take",
+                      cards.stay, 0, "from " + SEAT_NAMES[owner], st.taker, st.players)
+
+
+def weakness_line(st):
+    """What the catalog says of the weakness that counts in this tie (C3)."""
+    t = st.target()
+    w = (st.active_card(t - ACTIVE_TARGET) if t >= ACTIVE_TARGET else st.slots[t]) & 15
+    return "Weak: " + (TYPE_NAMES[w - 1] if w else "?")
+
+
+def tie(g):
+    """C3 tie: type advantage, asked when the catalog cannot tell, then the bull's eye."""
+    g.mode = "tie"
+    st = g.state
+    tied = list(st.tied)
+    t = st.target()
+    w = (st.active_card(t - ACTIVE_TARGET) if t >= ACTIVE_TARGET else st.slots[t]) & 15
+    known = w != 0
+    for p in tied:
+        if not st.active_card(p) >> 4 & 255:
+            known = False
+    names = [SEAT_NAMES[p] for p in tied]
+    line = weakness_line(st)
+    if known or st.stated:
+        g.menu = Rows(g.ui, "Bull's eye?", names,
+                      lambda i: resolve(g, [bullseye_action(tied[i])]), "capture.bullseye",
+                      cards.stay, 0, "Nearest centre", tied, st.players)
+    elif len(tied) == 2:
+        g.menu = Rows(g.ui, "Type advantage?", names + ["Neither/both"],
+                      lambda i: resolve(g, [advantage_action(tied[i:i + 1])]),
+                      "capture.type", cards.stay, 2, line, tied, st.players)
+    else:
+        def done(mask):
+            resolve(g, [advantage_action([tied[i] for i in range(len(tied)) if mask >> i & 1])])
+
+        g.menu = Marks(g.ui, "Type advantage?", names, done, "capture.type", line, tied,
+                       st.players)
+        g.menu.back = cards.stay
 
 
 def next_row(g, r):
@@ -103,44 +120,44 @@ def key(g, k):
         nxt = next_row(g, r) if r < st.players else r
         if nxt >= st.players:
             acts.append(RESOLVE)
-        label = cards.target_label(g.cat, st, st.target())
         if acts:
             if acts[-1] == RESOLVE:
-                check(g, acts, label)
+                resolve(g, acts)
             elif g.commit(acts, "{} {} pts".format(SEAT_NAMES[r], g.values[r])):
                 g.row = nxt
         else:
             g.row = nxt
 
 
-def check(g, acts, label):
-    """The capture check of one target (C3, C11, C13): the gadget decides."""
+def resolve(g, acts):
+    """A step that may settle the target being checked (C3, C11, C13): the gadget
+    decides, the result is toasted."""
     st = g.state
+    t = st.target()
+    label = cards.target_label(g.cat, st, t)
+    short = cards.fit_label(g.cat, st, t, 15)
     n = len(st.results)
     if not g.commit(acts, ""):
         return
     st = g.state
+    g.note = ""  # the toast says it
     if len(st.results) > n:
         _target, who, how = st.results[-1]
-        how = HOW_WORDS[how]
         if who < 0:
-            g.note = "{}: {}".format(label, how)
+            text = "{}: {}".format(label, HOW_WORDS[how])
+            said = "{} keeps".format(SEAT_NAMES[t - ACTIVE_TARGET]) if how == H_KEPT else "fled"
         else:
-            g.note = "{}: {} ({})".format(label, SEAT_NAMES[who], how)
+            text = "{}: {} ({})".format(label, SEAT_NAMES[who], HOW_WORDS[how])
+            said = SEAT_NAMES[who] + (" takes" if how == H_TAKEN else " catches")
+        lines = short + "\n" + said
+        if HOW_LINES[how]:
+            lines += "\n" + HOW_LINES[how]
+        g.ui.toast(lines)
     elif st.phase_name() == "bullseye":
-        g.note = label + ": tie"
+        text = label + ": tie"
     else:
-        g.note = label + ": take a card"
-    g.emit("action", g.note)
-
-
-def resolve_tie(g, p, how):
-    st = g.state
-    label = cards.target_label(g.cat, st, st.target())
-    # The core records the answer as the bull's eye: both name the capturer.
-    if g.commit([bullseye_action(p)], ""):
-        g.note = "{}: {} ({})".format(label, SEAT_NAMES[p], how)
-        g.emit("action", g.note)
+        text = label + ": take a card"
+    g.emit("action", text)
 
 
 def draw(g, fb):
@@ -148,24 +165,20 @@ def draw(g, fb):
         return
     st = g.state
     t = st.target()
-    n = len(st.targets)
-    title(fb, "Check {}/{}".format(st.tpos + 1, n))
-    label = cards.target_label(g.cat, st, t)
     if st.solo and t < ACTIVE_TARGET:
-        need = st.solo_need(st.slots[t])  # C13
-        label = "{:.10} need{}".format(label, need)
-    fb.text(label[:16], 0, 10, 1)
+        title(fb, "{}/{} need {} pts".format(st.tpos + 1, len(st.targets),
+                                             st.solo_need(st.slots[t])))  # C13
+    else:
+        title(fb, "Check {}/{}".format(st.tpos + 1, len(st.targets)))
+    fb.text(cards.fit_label(g.cat, st, t, 16), 0, 10, 1)
     for p in range(st.players):
-        y = 20 + p * 9
+        y = 19 + p * 9
         if p == g.row:
             fb.text(">", 0, y, 1)
-        room = g.room(p)
-        fb.text(SEAT_NAMES[p][:6], 8, y, 1)
-        if room:
-            fb.text("{:>2} of{:>2}".format(g.values[p], room), 64, y, 1)
-        else:
-            fb.text(" no cubes", 56, y, 1)
+        fb.text(SEAT_NAMES[p], 8, y, 1)
+        fb.text("{:>2} pts".format(g.values[p]) if g.room(p) else "no cubes", 64, y, 1)
     if g.row >= st.players:
         fb.text("OK: check card", 0, 56, 1)
     else:
-        fb.text(g.note[:16] if g.note else "^v points OK", 0, 56, 1)
+        # what the number is: points; the most this player can still have on a card
+        fb.text("max {} (hyper 2)".format(g.room(g.row)), 0, 56, 1)

@@ -49,13 +49,19 @@ A_NUMBER = const(2)  # slot | number<<3 (the card's catalog number)
 A_ACTIVE = const(3)  # player | collection index<<2
 A_GO = const(4)  # actives chosen: throwing starts
 A_THROW = const(5)  # the thrower throws: arg GEEK or HYPER
-A_CRITICAL = const(6)  # target | catcher<<4: a cube on the critical catch icon (C3)
+A_CRITICAL = const(6)  # target | catcher<<4 | cube<<6: a cube on the critical catch icon (C3);
+# cube 1 a geekcube, 2 a hypercube (it leaves the round's cubes), 0 not said (journals
+# made before the cube was asked, and quick rounds)
 A_ELEMENTAL = const(7)  # player | kind<<2: that cube landed in an elemental zone (C12 arena)
 A_ECUBE = const(8)  # solo: arg 0 an elemental cube left the zones, 1 one went back (C13)
 A_POINTS = const(9)  # player | points<<2 on the card being checked
 A_RESOLVE = const(10)  # every player's points entered: settle the card (C3)
 A_BULLSEYE = const(11)  # arg player: whose cube is closest to the target centre (C3)
 A_TAKE = const(12)  # arg collection index (0 = take nothing): C11 starter substitute
+A_ADVANTAGE = const(13)  # a tie: arg the mask of the tied players the table says have type
+# advantage (C3: exactly one captures; several go to bull's eye, none: all the tied)
+A_QUICK = const(14)  # a quick round: the throws are not entered, the check starts; arg
+# (solo, C13) the elemental cubes still in the zones
 A_NOTE = const(31)  # the gadget's end-of-game line entry (steps.py): player | card<<2 |
 # kind<<9 | line<<13 | arena<<17
 
@@ -64,6 +70,7 @@ DRAW_GEEKMON = const(0)  # A_DRAW | 0 << 5
 DRAW_ENCOUNTER = const(32)  # A_DRAW | 1 << 5
 GO = const(4)  # A_GO
 RESOLVE = const(10)  # A_RESOLVE
+QUICK = const(14)  # A_QUICK | 0 << 5
 
 # Phases of the rules core (its .phase; PHASE_NAMES[phase] is phase_name()).
 DRAW = const(0)

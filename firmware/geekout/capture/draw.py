@@ -2,16 +2,18 @@
 
 draw    lay out the round's cards; mark the ones drawn after a luminous encounter (C1)
 cards   name the cards from the catalog (type advantage, C13 thresholds), choose the
-        active Geekmons (from round 2), then Throw!
+        active Geekmons (from round 2), then Throw! (a quick round: All thrown, once
+        every cube is thrown; solo, whether the elemental cubes are out of the zones)
 Functions take the game screen (round.py) as `g`.
 """
 
 from geekout import keys
 from geekout.capture import cards, steps
-from geekout.capture.actions import active_action
-from geekout.capture.consts import GO, N_SHIFT, NO_CARD, SLOTS
+from geekout.capture.actions import active_action, quick_action
+from geekout.capture.consts import ELEMENTAL_CUBES, GO, NO_CARD, SLOTS
+from geekout.capture.pick import Rows
 from geekout.ui.core import title
-from geekout.ui.widgets import SEAT_NAMES, Menu
+from geekout.ui.widgets import SEAT_NAMES
 
 
 def enter(g, phase):
@@ -31,7 +33,8 @@ def enter(g, phase):
             g.slots.append(s)
     if st.round:
         items.append("Actives")
-    items.append("Throw!")
+    items.append("All thrown" if g.cfg.quick else "Throw!")
+    n = st.players
 
     def chose(i):
         if i < len(g.slots):
@@ -40,9 +43,9 @@ def enter(g, phase):
             # the active Geekmons: a menu of the players, then of one's collection
             st = g.state
             labels = []
-            for p in range(st.players):
+            for p in range(n):
                 a = st.active[p]
-                labels.append("{} {}".format(SEAT_NAMES[p][:3], cards.coll_name(
+                labels.append("{}: {}".format(SEAT_NAMES[p], cards.coll_name(
                     g.cat, g.cfg, p, a, st.collections[p][a])))
 
             def player(p):
@@ -55,15 +58,26 @@ def enter(g, phase):
                     g.commit([active_action(p, i)], "{} chooses {}".format(
                         SEAT_NAMES[p], names[i]))
 
-                g.ui.push(Menu(g.ui, SEAT_NAMES[p] + "'s active", names, chose,
-                               "capture.active", None, g.state.active[p]))
+                g.ui.push(Rows(g.ui, SEAT_NAMES[p] + "'s active", names, chose,
+                               "capture.active", None, g.state.active[p], "", p, n))
 
-            g.ui.push(Menu(g.ui, "Actives", labels, player, "capture.actives"))
-        else:
+            g.ui.push(Rows(g.ui, "Actives", labels, player, "capture.actives", None, 0, "",
+                           list(range(n)), n))
+        elif not g.cfg.quick:
             g.commit([GO], "Throw!")
+        elif n == 1:
+            # C13: the round is lost with an elemental cube left in a zone
+            def cleared(i):
+                g.ui.pop()
+                g.commit([GO, quick_action(ELEMENTAL_CUBES if i else 0)], "All thrown")
 
-    g.menu = Menu(g.ui, "R{}/{} cards".format(st.round + 1, g.cfg.rounds()), items, chose,
-                  "capture.cards", cards.stay, len(items) - 1)
+            g.ui.push(Rows(g.ui, "Zones cleared?", ["Yes: all out", "No: cubes left"],
+                           cleared, "capture.zones", None, 0, "The elem. cubes", 0, n))
+        else:
+            g.commit([GO, quick_action(0)], "All thrown")
+
+    g.menu = Rows(g.ui, "Round {}/{} cards".format(st.round + 1, g.cfg.rounds()), items,
+                  chose, "capture.cards", cards.stay, len(items) - 1, "", st.first, n)
 
 
 def key(g, k):
@@ -97,7 +111,7 @@ def draw(g, fb):
     n = min(SLOTS, st.deck)
     title(fb, "Round {}/{} draw".format(st.round + 1, g.cfg.rounds()))
     fb.text("First: " + SEAT_NAMES[st.first], 0, 11, 1)
-    fb.text("Lay out {} cards".format(n), 0, 20, 1)
+    fb.text("Lay out " + cards.n_cards(n), 0, 20, 1)
     for i in range(n + 1):
         x = i * 18
         if i < n:
@@ -114,43 +128,22 @@ def draw(g, fb):
 
 
 def name_card(g, s):
-    """Name the card in slot s from the catalog (C3 weakness, C13, C11 Munchkey)."""
-    c = g.cat
+    """Name the card in slot s from the catalog (C3 weakness, C13, C11 Munchkey): the
+    cards it may be (name.py: no starter, no card of a starter no one chose, none in
+    play), in three bands a press."""
+    from geekout.capture import name
 
-    class Names:
-        """The catalog menu's items, each made as it is drawn."""
-
-        def __len__(self):
-            return len(c) + 1
-
-        def __getitem__(self, i):
-            return c.name(i - 1) if i else "Unlisted"
-
-    def chose(i):
+    def chose(r):
         g.ui.pop()
-        if i == 0:
-            return
-        r = i - 1
-        n = cards.number_for(g.cat, r)
         st = g.state
-        t = st.slots[s]
-        if t == NO_CARD:
+        if st.slots[s] == NO_CARD:
             g.refuse("That card is gone")
             return
-        if not n:
-            g.refuse("No number for that card")
-            return
-        if t >> N_SHIFT != n:
-            # a card of this number on the table or in a collection already
-            for u in st.slots:
-                if u != NO_CARD and u >> N_SHIFT == n:
-                    g.refuse("Already in play")
-                    return
-            for coll in st.collections:
-                for u in coll:
-                    if u >> N_SHIFT == n:
-                        g.refuse("Already in play")
-                        return
+        if cards.row_of(g.cat, st.slots[s]) != r:
+            why = name.nameable(g, r)
+            if why:
+                g.refuse(why)
+                return
         g.commit(cards.identify(g.cat, s, r), "Card {} is {}".format(s + 1, g.cat.name(r)))
 
-    g.ui.push(Menu(g.ui, "Card {} is".format(s + 1), Names(), chose, "capture.catalog"))
+    g.ui.push(name.Picker(g.ui, "Card {} is".format(s + 1), g.cat, name.offered(g, s), chose))

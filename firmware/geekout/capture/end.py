@@ -34,11 +34,12 @@ from geekout.capture.consts import (
     T_SHIFT,
     TYPE_NAMES,
 )
+from geekout.capture.pick import Rows, seat_led
 from geekout.ui.core import Screen, title
-from geekout.ui.widgets import MENU_END, SEAT_NAMES, Fields, Menu, TextPage
+from geekout.ui.widgets import MENU_END, SEAT_NAMES, Fields, TextPage
 
 KIND_NAMES = ("?", "1-stage", "2-stage", "3-stage", "Hyro (4)", "Legendary", "Milemoon",
-              "Mouselet", "Male branch", "Female branch")
+              "Mouselet", "Male line", "Female line")  # C9: the Mouselet's two lines
 KIND_SHORT = ("?", "1", "2", "3", "H", "L", "Mm", "Mo", "M", "F")
 
 
@@ -81,7 +82,7 @@ class EndScreen(Screen):
                       [len(c) for c in self.state.collections], text, winners)
 
     def refuse(self, reason):
-        self.ui.toast(reason[:45])
+        self.ui.toast(reason)
         self.ui.cue("error")
 
     def commit(self, acts, text):
@@ -176,6 +177,18 @@ class EndScreen(Screen):
                 return (kind, n, arena) if n < len(LINES) else (K_UNKNOWN, 0, arena)
         return (K_UNKNOWN, 0, arena)
 
+    def letters(self, p, skip=-1):
+        """How many of player p's cards (card `skip` aside) each line letter holds: A is
+        the starter's line."""
+        used = bytearray(len(LINES))
+        used[0] = 1
+        for j in range(1, len(self.state.collections[p])):
+            if j != skip:
+                kind, line, _a = self.structure(p, j)
+                if kind in (K_TWO, K_THREE, K_HYRO):
+                    used[line] += 1
+        return used
+
     def unknown(self, p):
         n = 0
         for i in range(len(self.state.collections[p])):
@@ -188,11 +201,12 @@ class EndScreen(Screen):
         items = []
         for p in range(self.players):
             u = self.unknown(p)
-            items.append("{} {} cards{}".format(SEAT_NAMES[p][:3], len(self.state.collections[p]),
-                                                 " ?{}".format(u) if u else ""))
+            items.append("{} {}{}".format(SEAT_NAMES[p], cards.n_cards(len(self.state.collections[p])),
+                                          " ?{}".format(u) if u else ""))
         items += ["Scores", "Done"]
         head = "Trials failed" if self.state.lost else "Game over"
-        return Menu(self.ui, head, items, self.chose, "capture.end", cards.stay)
+        return Rows(self.ui, head, items, self.chose, "capture.end", cards.stay, 0, "",
+                    list(range(self.players)), self.players)
 
     def chose(self, i):
         if i < self.players:
@@ -212,7 +226,10 @@ class EndScreen(Screen):
             if kind in (K_TWO, K_THREE, K_HYRO):
                 tag += LINES[line]
             name = cards.coll_name(self.cat, self.cfg, p, i, traits)
-            items.append("{:<10}{}{}".format(name[:9], tag, "*" if traits & LUMINOUS else ""))
+            if traits & LUMINOUS:
+                tag += "*"
+            # the structure at the right end of the line ("Zapstrum      3B*")
+            items.append(name + " " * max(1, 16 - len(name) - len(tag)) + tag)
 
         def chose(i):
             if i == 0:
@@ -220,8 +237,8 @@ class EndScreen(Screen):
                 return
             self.ui.push(LineEditor(self, p, i))
 
-        return Menu(self.ui, SEAT_NAMES[p] + " lines", items, chose, "capture.cards_end", None,
-                    index)
+        return Rows(self.ui, SEAT_NAMES[p] + "'s lines", items, chose, "capture.cards_end",
+                    None, index, "", p, self.players)
 
     def long_ok(self):
         items = ("Undo",) + MENU_END
@@ -233,7 +250,7 @@ class EndScreen(Screen):
             else:
                 self.app.menu_end(items[i])
 
-        self.ui.push(Menu(self.ui, "Game menu", items, chose, "capture.end_menu"))
+        self.ui.push(Rows(self.ui, "Game menu", items, chose, "capture.end_menu"))
 
     # -- scoring ---------------------------------------------------------------------
     def score_cards(self, p):
@@ -296,7 +313,7 @@ class EndScreen(Screen):
             if len(winners) == 1:
                 lines.append("Winner: " + SEAT_NAMES[winners[0]])
             else:
-                lines.append("Shared: " + " ".join(SEAT_NAMES[w][:3] for w in winners))
+                lines.append("Shared: " + ", ".join(SEAT_NAMES[w] for w in winners))
             # C10: why the winner(s) won: points, then more Geekmons, then more legendaries
             players = res["players"]
             top = players[winners[0]]["total"]
@@ -344,7 +361,8 @@ class EndScreen(Screen):
                 heads.append(h)
                 counts.append(1)
                 pts.append(cards[i]["points"])
-        return [" {:<8}x{:<2}{:>4}".format(heads[j][:8], counts[j], pts[j]) for j in range(len(heads))]
+        # "Legendary x1   9": the kind, how many cards, their points (16 letters)
+        return ["{:<9} x{:<2}{:>3}".format(heads[j], counts[j], pts[j]) for j in range(len(heads))]
 
 
 class LineEditor(Fields):
@@ -359,6 +377,12 @@ class LineEditor(Fields):
         self.p = p
         self.i = i
         kind, line, arena = flow.structure(p, i)
+        self.used = flow.letters(p, i)  # the letters the player's other cards hold
+        if kind not in (K_TWO, K_THREE, K_HYRO):
+            # a new line: the first letter no other card holds, never the starter's A
+            line = 1
+            while line < len(LINES) - 1 and self.used[line]:
+                line += 1
         self.kind = kind or K_SINGLE
         self.line = line
         self.arena = arena
@@ -392,17 +416,22 @@ class LineEditor(Fields):
 
     def draw(self, fb):
         fl = self.flow
+        seat_led(fl.app.board.leds, self.p, fl.players)
         traits = fl.state.collections[self.p][self.i]
-        title(fb, cards.coll_name(fl.cat, fl.cfg, self.p, self.i, traits))
-        rows = ["Kind: " + KIND_NAMES[self.kind]]
+        title(fb, "{} card {}".format(SEAT_NAMES[self.p], self.i + 1))
+        fb.text(cards.coll_name(fl.cat, fl.cfg, self.p, self.i, traits), 0, 10, 1)
+        rows = [KIND_NAMES[self.kind]]
         if self.kind in (K_TWO, K_THREE, K_HYRO):
-            rows.append("Line: " + LINES[self.line])
+            n = self.used[self.line]
+            # which line the letter is: the starter's, a new one, or one with cards in it
+            rows.append("Line {}: {}".format(LINES[self.line], "starter" if not self.line else (
+                "{} more".format(n) if n else "new")))
         if self.ask_arena:
             rows.append("Arena type: " + ("yes" if self.arena else "no"))
         for r in range(len(rows)):
-            y = 14 + r * 11
+            y = 21 + r * 11
             if r == self.field:
                 fb.text(">", 0, y, 1)
-            fb.text(rows[r][:15], 8, y, 1)
+            fb.text(rows[r], 8, y, 1)
         fb.text("^v change  OK", 12, 56, 1)
 

@@ -5,9 +5,18 @@ Functions take the game screen (round.py) as `g`.
 
 from geekout.capture import cards, draw
 from geekout.capture.actions import critical_action
-from geekout.capture.consts import A_CRITICAL, A_ELEMENTAL, ACTIVE_TARGET, LUMINOUS, NO_CARD, SLOTS
+from geekout.capture.consts import (
+    A_CRITICAL,
+    A_ELEMENTAL,
+    ACTIVE_TARGET,
+    GEEK,
+    LUMINOUS,
+    NO_CARD,
+    SLOTS,
+)
+from geekout.capture.pick import Rows
 from geekout.hal.leds import FLASH_SCORE
-from geekout.ui.widgets import MENU_END, SEAT_NAMES, Menu, TextPage
+from geekout.ui.widgets import MENU_END, SEAT_NAMES, TextPage
 
 
 def legal_of(g, kind):
@@ -22,17 +31,19 @@ def long_ok(g):
         items.append("Critical catch")
     if g.cfg.arena and legal_of(g, A_ELEMENTAL):
         items.append("Elemental zone")
-    if g.mode in ("cards", "throw", "check") and st.target() < ACTIVE_TARGET:
+    if g.mode in ("cards", "throw", "check", "quick") and st.target() < ACTIVE_TARGET:
         for s in st.slots:
             if s != NO_CARD:
                 items.append("Name a card")
                 break
     items += ("Collections",) + MENU_END
-    g.ui.push(Menu(g.ui, "Game menu", items, lambda i: chose(g, items[i]), "capture.menu"))
+    g.ui.push(Rows(g.ui, "Game menu", items, lambda i: chose(g, items[i]), "capture.menu"))
 
 
 def critical(g):
-    """C3: a cube on the critical catch icon: which card, whose cube."""
+    """C3: a cube on the critical catch icon: which card, then whose cube and which
+    (its points leave the cap of the check: the cube goes with the card). The cursor
+    starts on the cube just thrown."""
     crits = legal_of(g, A_CRITICAL)
     if not crits:
         g.refuse("No card to catch")
@@ -44,26 +55,37 @@ def critical(g):
             targets.append(t)
     st = g.state
     labels = [cards.target_label(g.cat, st, t) for t in targets]
+    n = st.players
 
     def target(i):
         t = targets[i]
-        who = [(a >> 9) & 3 for a in crits if (a >> 5) & 15 == t]
+        acts = []
+        for c in range(n):
+            mine = [a for a in crits if (a >> 5) & 15 == t and (a >> 9) & 3 == c]
+            said = [a for a in mine if a >> 11]  # a geekcube or hypercube of c's thrown
+            acts += said or mine
+        who = [(a >> 9) & 3 for a in acts]
+        words = ["{} {}".format(SEAT_NAMES[(a >> 9) & 3], ("cube", "geekcube", "hypercube")[a >> 11])
+                 for a in acts]
         last = st.last_thrower
+        want = critical_action(t, last, 1 + (g.thrown if g.thrown >= 0 else GEEK))
+        at = acts.index(want) if want in acts else (who.index(last) if last in who else 0)
 
-        def chose(n):
+        def chose(j):
             g.ui.pop()
             g.ui.pop()
-            c = who[n]
-            if g.commit([critical_action(t, c)], "{} critical: {}".format(
-                    SEAT_NAMES[c], labels[i])):
+            c = who[j]
+            short = cards.fit_label(g.cat, g.state, t, 15)  # while the card is still there
+            if g.commit([acts[j]], "{} critical: {}".format(SEAT_NAMES[c], labels[i]), ""):
                 board = g.app.board
                 board.leds.flash(FLASH_SCORE, board.clock(), c)
                 g.ui.cue("score")
+                g.ui.toast("{}\n{} catches\ncritical catch".format(short, SEAT_NAMES[c]))
 
-        g.ui.push(Menu(g.ui, "Whose cube?", [SEAT_NAMES[c] for c in who], chose,
-                          "capture.catcher", None, who.index(last) if last in who else 0))
+        g.ui.push(Rows(g.ui, "Whose cube?", words, chose, "capture.catcher", None, at,
+                       labels[i] if len(labels[i]) <= 16 else "", who, n))
 
-    g.ui.push(Menu(g.ui, "Critical catch", labels, target, "capture.crit"))
+    g.ui.push(Rows(g.ui, "Critical catch", labels, target, "capture.crit"))
 
 
 def zone(g):
@@ -72,14 +94,16 @@ def zone(g):
     if not acts:
         g.refuse("No thrown cube")
         return
-    labels = ["{} {}".format(SEAT_NAMES[(a >> 5) & 3][:3], ("Geekcube", "Hypercube")[(a >> 7) & 1])
+    labels = ["{} {}".format(SEAT_NAMES[(a >> 5) & 3], ("geekcube", "hypercube")[(a >> 7) & 1])
               for a in acts]
+    seats = [(a >> 5) & 3 for a in acts]
 
     def chose(i):
         g.ui.pop()
-        g.commit([acts[i]], labels[i] + ": zone")
+        g.commit([acts[i]], labels[i] + ": zone", "Zone: " + SEAT_NAMES[seats[i]])
 
-    g.ui.push(Menu(g.ui, "Cube in a zone", labels, chose, "capture.zone"))
+    g.ui.push(Rows(g.ui, "Cube in a zone", labels, chose, "capture.zone", None, 0, "",
+                   seats, g.state.players))
 
 
 def chose(g, text):
@@ -100,14 +124,15 @@ def chose(g, text):
             ui.pop()
             draw.name_card(g, slots[i])
 
-        ui.push(Menu(ui, "Name which?", [cards.slot_label(g.cat, st, s) for s in slots],
+        ui.push(Rows(ui, "Name which?", [cards.slot_label(g.cat, st, s) for s in slots],
                      chose, "capture.which"))
     elif text == "Collections":
         # each player's cards (luminous marked *) and the fled count
         st = g.state
-        items = ["{} {} cards".format(SEAT_NAMES[p], len(st.collections[p]))
+        items = [SEAT_NAMES[p] + " " + cards.n_cards(len(st.collections[p]))
                  for p in range(st.players)]
         items.append("Fled: {}".format(st.fled))
+        seats = list(range(st.players))
 
         def player(p):
             if p >= st.players:
@@ -118,6 +143,7 @@ def chose(g, text):
                              for i in range(len(coll)))
             ui.push(TextPage(ui, SEAT_NAMES[p], text, "capture.coll"))
 
-        ui.push(Menu(ui, "Collections", items, player, "capture.colls"))
+        ui.push(Rows(ui, "Collections", items, player, "capture.colls", None, 0, "", seats,
+                     st.players))
     else:
         g.app.menu_end(text)

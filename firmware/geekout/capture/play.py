@@ -3,21 +3,40 @@
 setup(app) shows the setup screens (setup.py); play(app, config, actions) replays the
 saved game (steps.py) and returns its screen: the game screen (round.py), or the end
 screens (end.py) for a finished game. Screens and buttons: docs/gadget-capture.md.
+
+The setup screens are loaded for the setup only and the game's screens for the game
+only: play() drops setup.py from RAM (its screens are gone by then), so neither the
+setup's peak nor the game's holds both (about 3 KB of code on the Pico).
 """
 
-from geekout.capture import steps
-from geekout.capture.end import EndScreen
-from geekout.capture.round import CaptureGame
-from geekout.capture.setup import Setup
+import sys
 
 
 def setup(app):
+    from geekout.capture.setup import Setup
+
     Setup(app).begin()
+
+
+def _drop(leaf):
+    """Forget module geekout.capture.<leaf> (imported again when needed)."""
+    sys.modules.pop("geekout.capture." + leaf, None)
+    pkg = sys.modules.get("geekout.capture")
+    if pkg is not None:
+        try:
+            delattr(pkg, leaf)
+        except (AttributeError, KeyError):  # MicroPython raises KeyError here
+            pass
 
 
 def play(app, config, actions):
     """The screen of a saved or new game; ValueError when the journal does not replay
     (the app then keeps the file aside)."""
+    _drop("setup")
+    from geekout.capture import steps
+    from geekout.capture.end import EndScreen
+    from geekout.capture.round import CaptureGame
+
     cfg = steps.Config(config)
     g = steps.replay(cfg, actions)
     if g.state.is_terminal():

@@ -2,23 +2,29 @@
 of the rules core.
 
 The modes' keys and drawing live in draw.py (draw, cards), throw.py (throw) and
-check.py (check, tie, take); menu.py holds the game menu and the choices made in pushed
-menus. This screen keeps what they share: the folded game, saving a step, undo, the
-LEDs. When the game is over the end screens (end.py) take its place. Every confirmed
+check.py (check, quick, tie, take); menu.py holds the game menu and the choices made in
+pushed menus. This screen keeps what they share: the folded game, saving a step, undo,
+the LEDs (lit on the seat the screen is about whenever it is drawn). When the game is over the end screens (end.py) take its place. Every confirmed
 step is one journal record (payload: steps.py); undo drops the last step, replaying
 from the latest copy of the game kept (steps.Game.marks). Refused entries are toasted
 with the rules core's reason, nothing saved and the game unchanged.
 """
 
-from geekout.capture import check, draw, end, menu, steps, throw
-from geekout.capture.actions import action_text
+from geekout.capture import check, draw, end, menu, steps
 from geekout.capture.cards import cards
-from geekout.capture.consts import A_DRAW, A_NOTE
+from geekout.capture.consts import A_NOTE
+from geekout.capture.pick import seat_led
 from geekout.ui.core import Screen, title
 
-# The mode of each phase of the core (its .phase indexes these), and its module.
+# The mode of each phase of the core (its .phase indexes these; a quick round's check is
+# quick.py's "quick"), and its module (the throws': throw.py, loaded with a game of full
+# rounds, as quick.py with a game of quick rounds).
 MODES = ("draw", "cards", "throw", "check", "tie", "take", "over")
-MODULES = (draw, draw, throw, check, check, check, None)
+MODULES = (draw, draw, None, check, check, check, None)
+# What an undone step was, by the kind of its last action (consts.A_*), for the toast.
+UNDONE = ("the draw", "card named", "card named", "active chosen", "Throw!", "a throw",
+          "critical catch", "zone rethrow", "elemental cube", "points", "the check",
+          "bull's eye", "the take", "type advantage", "All thrown")
 
 
 class CaptureGame(Screen):
@@ -41,7 +47,14 @@ class CaptureGame(Screen):
         self.row = 0  # check mode: player row
         self.values = bytearray(cfg.players)  # check mode: the points being entered
         self.target = -1  # check mode: the target entered (round * 16 + its index)
-        self.done = False  # a tie: type advantage already asked
+        self.thrown = -1  # the kind of the cube last thrown here (GEEK, HYPER), -1 unknown
+        # The screens of the rounds played, loaded with the game, not at a key: a game
+        # of quick rounds never shows the throws, a game of full rounds never the quick
+        # check (about 1.5 KB of code each on the Pico).
+        if cfg.quick:
+            from geekout.capture import quick  # noqa: F401
+        else:
+            from geekout.capture import throw  # noqa: F401
         self.sync()
 
     # -- state queries ---------------------------------------------------------------
@@ -50,11 +63,15 @@ class CaptureGame(Screen):
         return self.game.state
 
     def seat(self):
+        """The seat the screen is about: the thrower, the player whose points are
+        entered, the taker; else the round's first player."""
         st = self.state
         if st.phase_name() == "throw":
             return st.thrower()
-        if st.phase_name() == "check" and 0 <= self.row < st.players:
+        if self.mode == "check" and 0 <= self.row < st.players:
             return self.row
+        if st.phase_name() == "take":
+            return st.taker
         return st.first
 
     def room(self, p):
@@ -69,9 +86,10 @@ class CaptureGame(Screen):
                       winners)
 
     # -- steps -------------------------------------------------------------------------
-    def commit(self, acts, text):
+    def commit(self, acts, text, note=None):
         """Apply one step and save it as one journal record; False (and a toast with
-        the reason) when the rules core refuses it: nothing is saved."""
+        the reason) when the rules core refuses it: nothing is saved. `text` is the
+        event line's, `note` the screen's (default: `text` when it fits a line)."""
         rnd = self.state.round
         # A step of several actions may be refused part-way: it goes to a copy, which
         # becomes the game once taken (one action is refused before it changes anything).
@@ -86,8 +104,10 @@ class CaptureGame(Screen):
         journal.append(steps.encode(acts))
         game.marks.note(game, len(journal.actions))
         st = self.state
+        if note is None:
+            note = text if len(text) <= 16 else ""
         if text:
-            self.note = text
+            self.note = note
             self.emit("action", text)
         if st.is_terminal():
             self.emit("round", "Round {} over".format(rnd + 1))
@@ -98,7 +118,7 @@ class CaptureGame(Screen):
         return True
 
     def refuse(self, reason):
-        self.ui.toast(reason[:45])
+        self.ui.toast(reason)
         self.ui.cue("error")
 
     def undo(self):
@@ -108,17 +128,14 @@ class CaptureGame(Screen):
             return
         self.game, acts = got
         a = acts[-1] if acts else 0
-        if a & 31 == A_NOTE:
-            text = "Undone: line entry"
-        elif a & 31 == A_DRAW:
-            text = "Undone: the draw"
-        else:
-            text = "Undone: " + action_text(a)
+        k = a & 31
+        word = "line entry" if k == A_NOTE else (UNDONE[k] if k < len(UNDONE) else "a step")
         self.target = -1
-        self.note = text
+        self.thrown = -1
+        self.note = "Undone: " + word if len(word) <= 8 else "Undone"
         self.sync()
-        self.ui.toast(text)
-        self.emit("undo", text)
+        self.ui.toast("Undone: " + word)
+        self.emit("undo", "Undone: " + word)
 
     # -- modes -------------------------------------------------------------------------
     def sync(self):
@@ -127,18 +144,28 @@ class CaptureGame(Screen):
         self.menu = None
         self.mode = MODES[st.phase]
         self.module = MODULES[st.phase]
-        leds = self.app.board.leds
-        if self.module is None:
-            leds.show_seats(st.players)
-        else:
+        if self.mode == "throw":
+            from geekout.capture import throw
+
+            self.module = throw
+        elif self.mode == "check" and st.quick:
+            from geekout.capture import quick
+
+            self.module = quick
+        if self.module is not None:
             self.module.enter(self, st.phase_name())
-            leds.show_turn(self.seat(), st.players)
+        self.leds()
         name = "capture." + self.mode
         if name != self.name:
             self.name = name
             v = self.ui.visited
             if v is not None and name not in v:
                 v.append(name)
+
+    def leds(self):
+        """The seat LEDs of the mode shown (a menu-like mode's list lights its own)."""
+        seat_led(self.app.board.leds, -1 if self.module is None else self.seat(),
+                 self.state.players)
 
     def enter(self):
         self.sync()
@@ -172,9 +199,9 @@ class CaptureGame(Screen):
     def draw(self, fb):
         if self.menu is not None:
             self.menu.draw(fb)
-            if self.mode in ("tie", "take"):
-                fb.text(self.note[:16], 0, 56, 1)
-        elif self.mode == "over":
+            return
+        self.leds()
+        if self.mode == "over":
             title(fb, "Game over")
             fb.text("OK: collections", 0, 20, 1)
         elif self.module is not None:

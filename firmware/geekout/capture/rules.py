@@ -9,9 +9,11 @@ clone and a text view. Deck draws are chance actions written to the journal, so
 replaying a journal rebuilds the game and undo is a replay (from the latest copy kept:
 new_marks). Everything the table does is
 an action a few-button gadget can enter: which cube a player throws, a critical catch, a
-cube landing in an elemental zone, the points each player has on each card, the bull's
-eye answer. Rulings C1-C3, C11, C13 (RULES.md); end-of-game points are score.py's job
-(C4-C10, C12). Actions and card traits are ints: consts.py, actions.py.
+cube landing in an elemental zone, the points each player has on each card, the tied
+players with type advantage, the bull's eye answer; or, in a quick round, no throws and
+the capturer of each card as its only points. Rulings C1-C3, C11, C13 (RULES.md);
+end-of-game points are score.py's job (C4-C10, C12). Actions and card traits are ints:
+consts.py, actions.py.
 """
 
 from array import array
@@ -20,6 +22,7 @@ from micropython import const
 
 from geekout.capture.consts import (
     A_ACTIVE,
+    A_ADVANTAGE,
     A_BULLSEYE,
     A_CARD,
     A_CRITICAL,
@@ -28,6 +31,7 @@ from geekout.capture.consts import (
     A_ELEMENTAL,
     A_NUMBER,
     A_POINTS,
+    A_QUICK,
     A_TAKE,
     A_THROW,
     ACTIVE_TARGET,
@@ -128,7 +132,12 @@ class CaptureState:
         self.tpos = 0
         self.points = bytearray(players)
         self.spent = bytearray(players)
+        # C3: cubes a critical catch took off the table this round, [2p] player p's
+        # geekcubes, [2p + 1] hypercubes: their points cap the check's entries no more
+        self.gone = bytearray(2 * players)
+        self.quick = False  # this round's throws were not entered (A_QUICK)
         self.entered = False  # a points entry or a check happened this capture check
+        self.stated = False  # this tie's type advantage was stated (A_ADVANTAGE)
         self.tied = []
         self.taker = -1
         self.results = []  # this round: (target, winner or -1, how)
@@ -147,6 +156,12 @@ class CaptureState:
         if self.queue:
             return self.queue[0] & 3
         return self.turn
+
+    def on_table(self, p, kind):
+        """Cubes of that kind (GEEK, HYPER) player p threw this round and no critical
+        catch took off the table."""
+        held = self.hyper[p] if kind else self.geek[p]
+        return self.cubes[kind] - held - self.gone[2 * p + kind]
 
     def max_points(self):
         """Most points one player can have on a card (and in a round): every cube, plus
@@ -195,8 +210,10 @@ class CaptureState:
             return acts
         # Throw-time facts (critical catch, elemental zones) may still be entered: while
         # throwing, and at the capture check until its first entry (the last cube thrown
-        # may have made a critical catch or landed in a zone).
-        if phase == THROW or (phase == CHECK and not self.entered):
+        # may have made a critical catch or landed in a zone). A quick round takes a
+        # critical catch of the card being checked at any time: its throws were not entered.
+        early = phase == THROW or (phase == CHECK and not self.entered)
+        if early or (phase == CHECK and self.quick):
             if phase == THROW:
                 p = self.thrower()
                 if self.queue:
@@ -206,13 +223,20 @@ class CaptureState:
                         acts.append(A_THROW | GEEK << 5)
                     if self.hyper[p]:
                         acts.append(A_THROW | HYPER << 5)
-            for t in self._present():
+                acts.append(A_QUICK)
+                if self.solo:
+                    for left in range(1, ELEMENTAL_CUBES + 1):
+                        acts.append(A_QUICK | left << 5)
+            for t in (self._present() if early else [self.target()]):
                 for c in range(self.players):
                     # C3 a wild card on the table; C11 an opponent's active, not a starter
                     # (no critical catch icon).
                     if t < ACTIVE_TARGET or (t - ACTIVE_TARGET != c
                                               and self.active[t - ACTIVE_TARGET]):
-                        acts.append(A_CRITICAL | (t | c << 4) << 5)
+                        for k in range(3):  # the cube not said, a geekcube, a hypercube
+                            if not k or self.on_table(c, k - 1) > 0:
+                                acts.append(A_CRITICAL | (t | c << 4 | k << 6) << 5)
+        if early and not self.quick:
             if self.arena:
                 for p in range(self.players):
                     # cubes of each kind thrown and not got back this round
@@ -236,6 +260,13 @@ class CaptureState:
         elif phase == BULLSEYE:
             for p in self.tied:
                 acts.append(A_BULLSEYE | p << 5)
+            if not self.stated:
+                mask = 0
+                for p in self.tied:
+                    mask |= 1 << p
+                for m in range(mask + 1):
+                    if m & mask == m:  # every subset of the tied players
+                        acts.append(A_ADVANTAGE | m << 5)
         elif phase == TAKE:
             owner = self.target() - ACTIVE_TARGET
             for i in range(len(self.collections[owner])):
@@ -248,7 +279,7 @@ class CaptureState:
         s = type(self)(*self.config)
         for name in ("deck", "encounters", "luminous_next", "round", "first", "phase",
                      "drawn", "turn", "last_thrower", "ecubes", "tpos", "entered",
-                     "taker", "fled", "lost"):
+                     "taker", "fled", "lost", "quick", "stated"):
             setattr(s, name, getattr(self, name))
         s.slots = list(self.slots)
         s.collections = [list(x) for x in self.collections]
@@ -259,6 +290,7 @@ class CaptureState:
         s.targets = list(self.targets)
         s.points = bytearray(self.points)
         s.spent = bytearray(self.spent)
+        s.gone = bytearray(self.gone)
         s.tied = list(self.tied)
         s.results = list(self.results)
         return s
@@ -338,20 +370,31 @@ class CaptureState:
                 self.last_thrower = self.first
                 self.queue = []
                 self.results = []
+                self.quick = False
+                for i in range(2 * n):
+                    self.gone[i] = 0
                 self.phase = THROW
                 return
             raise ValueError("choose the active Geekmons, then throw")
-        if kind in (A_CRITICAL, A_ELEMENTAL, A_ECUBE) and (
-                phase == THROW or (phase == CHECK and not self.entered)):
+        early = phase == THROW or (phase == CHECK and not self.entered)
+        if (kind == A_CRITICAL and (early or (phase == CHECK and self.quick))) or (
+                kind in (A_ELEMENTAL, A_ECUBE) and early and not self.quick):
             # Throw-time facts (see legal_actions): validated, then applied.
             if kind == A_CRITICAL:
                 target = arg & 15
-                c = arg >> 4  # the catcher
+                c = arg >> 4 & 3  # the catcher
+                k = arg >> 6  # the cube on the icon: 0 not said, 1 geekcube, 2 hypercube
                 owner = target - ACTIVE_TARGET
-                if c >= n or target not in self._present() or (
-                        target >= ACTIVE_TARGET and (owner == c or not self.active[owner])):
+                if c >= n or k > 2 or target not in self._present() or (
+                        target >= ACTIVE_TARGET and (owner == c or not self.active[owner])) or (
+                        not early and target != self.target()):
                     raise ValueError("no critical catch possible there")
-                # C3: captured at once; the place stays empty until the next round.
+                if k and self.on_table(c, k - 1) < 1:
+                    raise ValueError("no such cube of that player thrown")
+                # C3: captured at once; the place stays empty until the next round; the
+                # cube on the icon leaves the table with the card.
+                if k:
+                    self.gone[2 * c + k - 1] += 1
                 if target < ACTIVE_TARGET:
                     card = self.slots[target]
                     self.slots[target] = NO_CARD
@@ -360,7 +403,9 @@ class CaptureState:
                     self.active[owner] = 0  # C11: the starter takes its place
                 self.collections[c].append(card)
                 self.results.append((target, c, H_CRITICAL))
-                if phase == CHECK:
+                if not early:
+                    self._capture(-1, 0)  # a quick round: the next card
+                elif phase == CHECK:
                     self._start_check()
             elif kind == A_ELEMENTAL:
                 p = arg & 3
@@ -389,6 +434,20 @@ class CaptureState:
                 raise ValueError("no elemental cube to move that way")
             else:
                 self.ecubes += 1 if arg else -1
+            return
+        if phase == THROW and kind == A_QUICK:
+            # A quick round: the players say who captured each card; every cube counts
+            # as thrown and the check starts (solo, C13: with the elemental cubes left).
+            if arg > (ELEMENTAL_CUBES if self.solo else 0):
+                raise ValueError("elemental cubes left: 0-3, in the solo trials only")
+            self.quick = True
+            for p in range(n):
+                self.geek[p] = 0
+                self.hyper[p] = 0
+            self.queue = []
+            if self.solo:
+                self.ecubes = arg
+            self._start_check()
             return
         if phase == THROW:
             if kind != A_THROW or arg > 1:
@@ -497,6 +556,19 @@ class CaptureState:
             self._capture(-1, 0)
             return
         if phase == BULLSEYE:
+            if kind == A_ADVANTAGE and not self.stated:
+                # C3: the tied players with type advantage, as the table reads the cards:
+                # exactly one captures, several go to bull's eye among them, none: all
+                # the tied do.
+                adv = [p for p in self.tied if arg >> p & 1]
+                if arg >= 1 << n or len(adv) != _bits(arg):
+                    raise ValueError("type advantage: some of the tied players")
+                self.stated = True
+                if len(adv) == 1:
+                    self._capture(adv[0], H_TYPE)
+                elif adv:
+                    self.tied = adv
+                return
             if kind != A_BULLSEYE or arg not in self.tied:
                 raise ValueError("bull's eye: one of the tied players")
             self._capture(arg, H_BULLSEYE)
@@ -520,9 +592,10 @@ class CaptureState:
         self.targets = self._present()
         self.tpos = -1  # _capture(-1, 0) below moves to the first target
         self.entered = False
+        gone = self.gone
         for p in range(self.players):
             self.points[p] = 0
-            self.spent[p] = 0
+            self.spent[p] = gone[2 * p] + 2 * gone[2 * p + 1]  # C3: off the table
         self._capture(-1, 0)
 
     def _capture(self, p, kind):
@@ -554,6 +627,7 @@ class CaptureState:
             self.spent[q] += self.points[q]
             self.points[q] = 0
         self.tied = []
+        self.stated = False
         self.taker = -1
         self.tpos += 1
         self.phase = CHECK
@@ -650,6 +724,14 @@ class TableState(CaptureState):
                     for x in self.slots),
             " ".join("{}g{}h".format(self.geek[p], self.hyper[p])
                      for p in range(self.players)))
+
+
+def _bits(mask):
+    n = 0
+    while mask:
+        n += mask & 1
+        mask >>= 1
+    return n
 
 
 def new_initial_state(players=2, starter_stages=None, first=0, wicked=False, arena=0,

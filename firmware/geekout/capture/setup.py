@@ -1,15 +1,18 @@
 """Geekmon Capture on the gadget: the setup screens.
 
-Players (1 = the solo Arena Trials, C13), each player's starter (a catalog starter, or a
-2- or 3-stage starter the catalog lacks), the variants (Team Wicked, C11; an arena and
-its type, C12; the solo trials always play in an arena), the first player (the
-youngest), then a summary with the deck size and the number of rounds (C1).
+Players (1 = the solo Arena Trials, C13), each player's starter (a catalog starter no
+earlier player took: each starter card is one card, rulebook Game Setup 1; or a 2- or
+3-stage starter the catalog lacks), the variants (Team Wicked, C11; an arena and its
+type, C12; the solo trials always play in an arena; quick or full rounds: quick by
+default for 3-4 players), the first player (the youngest), then a summary with the deck
+size and the number of rounds (C1). The seat LEDs light the seat each screen is about.
 """
 
 from geekout import keys
 from geekout.capture import cards, steps
 from geekout.capture.consts import SP_STARTER, TYPE_NAMES
-from geekout.ui.widgets import SEAT_NAMES, Menu, Spinner, TextPage
+from geekout.capture.pick import Rows, seat_led
+from geekout.ui.widgets import SEAT_NAMES, Spinner, TextPage
 
 
 def type_name(t):
@@ -21,9 +24,19 @@ class Summary(TextPage):
 
     name = "capture.summary"
 
-    def __init__(self, ui, text, start):
-        super().__init__(ui, "New Capture game", text)
+    def __init__(self, ui, text, start, players, first):
+        super().__init__(ui, "Geekmon Capture", text)
         self.start = start
+        self.players = players
+        self.first = first  # the seat of the spinner under this page (-1: none)
+
+    def draw(self, fb):
+        seat_led(self.ui.board.leds, -1, self.players)
+        super().draw(fb)
+
+    def leave(self):
+        if self.first >= 0:  # back on the first player's spinner: that seat
+            seat_led(self.ui.board.leds, self.first, self.players)
 
     def key(self, k):
         if k == keys.OK:
@@ -44,6 +57,7 @@ class Setup:
         self.starters = []
         self.wicked = False
         self.arena = 0
+        self.quick = False
         self.first = 0
         self.cat = cards.cards(app)
         c = self.cat
@@ -60,30 +74,42 @@ class Setup:
             self.starters = []
             self.wicked = False
             self.arena = 1 if n == 1 else 0
+            self.quick = n >= 3  # quick rounds by default where full ones take longest
             self.ask_starter()
 
         self.ui.push(Spinner(self.ui, "Players", 1, 4, 2, chose,
                              lambda n: "Solo trials" if n == 1 else "{} players".format(n),
                              "capture.players",
-                             lambda n: " ".join(SEAT_NAMES[i][:3] for i in range(n)),
+                             lambda n: " ".join(cards.seat3(i) for i in range(n)),
                              leds.show_seats))
 
     def ask_starter(self):
         p = len(self.starters)
-        self.app.board.leds.show_turn(p, self.players)
-        items = [self.cat.name(r) for r in self.rows] + ["Other 3-stage", "Other 2-stage"]
-        self.ui.push(Menu(self.ui, SEAT_NAMES[p] + "'s starter", items,
-                          lambda i: self.chose(p, i), "capture.starter"))
+        # one card each: a starter an earlier player took is not offered
+        taken = [s[1] - 1 for s in self.starters if s[1]]
+        rows = [r for r in self.rows if r not in taken]
+        items = [self.cat.name(r) for r in rows] + ["Other 3-stage", "Other 2-stage"]
+        ui = self.ui
+        n = self.players
 
-    def chose(self, p, i):
-        """Player p's starter; the later players' choices go (BACK then a new choice)."""
+        def back():
+            ui.pop()
+            if p == 0:  # back on the number of players: every seat it counts
+                seat_led(ui.board.leds, -1, n)
+
+        ui.push(Rows(ui, "Starter: " + SEAT_NAMES[p], items, lambda i: self.chose(p, rows, i),
+                     "capture.starter", back, 0, "", p, n))
+
+    def chose(self, p, rows, i):
+        """Player p's starter (item i of a menu offering `rows`); the later players'
+        choices go (BACK then a new choice)."""
         del self.starters[p:]
-        if i < len(self.rows):
-            r = self.rows[i]
+        if i < len(rows):
+            r = rows[i]
             c = self.cat
             s = (c.get(r, cards.STAGES), r + 1, c.get(r, cards.TYPES), c.get(r, cards.WEAK))
         else:
-            s = (3 if i == len(self.rows) else 2, 0, 0, 0)
+            s = (3 if i == len(rows) else 2, 0, 0, 0)
         self.starters.append(s)
         if len(self.starters) < self.players:
             self.ask_starter()
@@ -95,28 +121,33 @@ class Setup:
         if self.players > 1:
             items.append("Wicked: " + ("on" if self.wicked else "off"))
         items.append("Arena: " + type_name(self.arena))
+        items.append("Rounds: " + ("quick" if self.quick else "full"))
         items.append("Next")
-        return Menu(self.ui, "Solo trials" if self.players == 1 else "Variants", items,
-                    self.chose_variant, "capture.variants", None, index)
+        return Rows(self.ui, "Solo trials" if self.players == 1 else "Variants", items,
+                    self.chose_variant, "capture.variants", None, index, "", -1, self.players)
 
     def chose_variant(self, i):
         ui = self.ui
-        if self.players == 1:
+        solo = self.players == 1
+        if solo:
             i += 1
         if i == 0:
             self.wicked = not self.wicked
             ui.replace(self.variants(0))
         elif i == 1:
-            lo = 1 if self.players == 1 else 0  # C13: the trials need an arena
+            lo = 1 if solo else 0  # C13: the trials need an arena
 
             def done(v):
                 self.arena = v
                 ui.pop()
-                ui.replace(self.variants(0 if self.players == 1 else 1))
+                ui.replace(self.variants(0 if solo else 1))
 
             ui.push(Spinner(ui, "Arena type", lo, 8, max(lo, self.arena), done, type_name,
                             "capture.arena"))
-        elif self.players == 1:
+        elif i == 2:
+            self.quick = not self.quick
+            ui.replace(self.variants(1 if solo else 2))
+        elif solo:
             self.first = 0
             self.summary()
         else:
@@ -127,12 +158,13 @@ class Setup:
                 self.first = v
                 self.summary()
 
-            ui.push(Spinner(ui, "First (youngest)", 0, self.players - 1, 0, first,
-                            lambda v: SEAT_NAMES[v], "capture.first", None,
+            ui.push(Spinner(ui, "First player", 0, self.players - 1, 0, first,
+                            lambda v: SEAT_NAMES[v], "capture.first", lambda v: "the youngest",
                             lambda v: leds.show_turn(v, self.players)))
 
     def config(self):
-        return steps.config_bytes(self.players, self.first, self.wicked, self.arena, self.starters)
+        return steps.config_bytes(self.players, self.first, self.wicked, self.arena,
+                                  self.starters, self.quick)
 
     def summary(self):
         cfg = steps.Config(self.config())
@@ -140,18 +172,22 @@ class Setup:
         if self.players == 1:
             lines.append("Solo Arena Trials")
         else:
-            lines.append("{} players, {} first".format(self.players, SEAT_NAMES[self.first]))
+            lines.append("{} players".format(self.players))
+            lines.append("First: " + SEAT_NAMES[self.first])
         for p in range(self.players):
             s = self.starters[p]
-            name = self.cat.name(s[1] - 1) if s[1] else "other"
-            lines.append("{}: {} ({})".format(SEAT_NAMES[p][:3], name, s[0]))
+            # a catalog starter by name, another by its stages
+            name = self.cat.name(s[1] - 1) if s[1] else "{}-stage".format(s[0])
+            lines.append("{}: {}".format(SEAT_NAMES[p], name))
         if self.wicked:
             lines.append("Team Wicked")
         lines.append("Arena: " + type_name(self.arena))
+        lines.append("Quick rounds" if self.quick else "Full rounds")
         lines.append("Deck {} cards".format(cfg.deck()))
         lines.append("{} rounds".format(cfg.rounds()))
         lines.append("OK: start")
-        self.ui.push(Summary(self.ui, "\n".join(lines), self.start))
+        self.ui.push(Summary(self.ui, "\n".join(lines), self.start, self.players,
+                             self.first if self.players > 1 else -1))
 
     def start(self):
         self.app.start("capture", self.config())

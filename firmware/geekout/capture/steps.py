@@ -2,9 +2,10 @@
 
 Pure (no screen, no storage), so tests and host tools can replay a saved game.
 
-Config bytes: version 1, players (1 = solo Arena Trials), first seat, Team Wicked 0/1,
-arena type id 0-8, then per player: starter stages (2 or 3), starter catalog row + 1
-(0: a starter the catalog lacks), starter types mask, starter weakness type id.
+Config bytes: version 2, players (1 = solo Arena Trials), first seat, Team Wicked 0/1,
+arena type id 0-8, rounds 0 full / 1 quick, then per player: starter stages (2 or 3),
+starter catalog row + 1 (0: a starter the catalog lacks), starter types mask, starter
+weakness type id. Version 1 (saved before quick rounds) has no rounds byte: full rounds.
 
 Payload: a list of steps, one per thing the players confirm (a throw, a card named, the
 points entered...). A step is one count byte k (1-255) then k actions, each an unsigned
@@ -22,7 +23,7 @@ from geekout.capture.consts import A_NOTE, DRAW_ENCOUNTER, DRAW_GEEKMON, K_FEMAL
 from geekout.capture.rules import CaptureState, wild_cards
 from geekout.replay import Marks
 
-VERSION = const(1)
+VERSION = const(2)
 MARK_STEPS = const(16)  # a Game's marks: a copy every 16 steps, the last 3 kept
 MARKS_KEPT = const(3)
 
@@ -32,21 +33,24 @@ class Config:
 
     def __init__(self, data):
         data = bytes(data)
-        if len(data) < 5 or data[0] != VERSION:
+        if len(data) < 5 or not 1 <= data[0] <= VERSION:
             raise ValueError("bad capture config")
+        head = 4 + data[0]  # where the starters begin: version 2 adds the rounds byte
         n = data[1]
-        if not 1 <= n <= 4 or len(data) != 5 + 4 * n:
+        if not 1 <= n <= 4 or len(data) != head + 4 * n:
             raise ValueError("bad capture config")
         self.players = n
         self.first = data[2]
         self.wicked = data[3] == 1
         self.arena = data[4]
-        if data[3] > 1 or self.arena > 8 or self.first >= n:
+        self.quick = head > 5 and data[5] == 1  # the throws are not entered
+        if data[3] > 1 or self.arena > 8 or self.first >= n or (head > 5 and data[5] > 1):
             raise ValueError("bad capture config")
-        self.stages = tuple(data[5 + 4 * p] for p in range(n))
-        self.rows = tuple(data[6 + 4 * p] for p in range(n))  # catalog row + 1, or 0
+        self.stages = tuple(data[head + 4 * p] for p in range(n))
+        self.rows = tuple(data[head + 1 + 4 * p] for p in range(n))  # catalog row + 1, or 0
         # Traits ints (consts.py): weakness in bits 0-3, types from bit 4.
-        self.starters = tuple(data[8 + 4 * p] & 15 | data[7 + 4 * p] << 4 for p in range(n))
+        self.starters = tuple(data[head + 3 + 4 * p] & 15 | data[head + 2 + 4 * p] << 4
+                              for p in range(n))
         self.data = data
 
     def core(self):
@@ -61,9 +65,10 @@ class Config:
         return (self.deck() + 3) // 6  # C1: 6 wild Geekmons a round (the deck less 2)
 
 
-def config_bytes(players, first, wicked, arena, starters):
-    """starters: per player (stages, catalog row + 1 or 0, types mask, weakness)."""
-    out = bytearray((VERSION, players, first, 1 if wicked else 0, arena))
+def config_bytes(players, first, wicked, arena, starters, quick=False):
+    """starters: per player (stages, catalog row + 1 or 0, types mask, weakness); quick:
+    quick rounds (the players say who captured each card, the throws not entered)."""
+    out = bytearray((VERSION, players, first, 1 if wicked else 0, arena, 1 if quick else 0))
     for s in starters:
         out.extend(bytes(s))
     return bytes(out)

@@ -2,14 +2,14 @@
 
 Whose throw now and everyone's cubes left (the seat LED lights the thrower); UP/DOWN
 picks the cube thrown (or a critical catch, an elemental zone, an elemental cube), OK
-enters it (C2, C3, C12, C13).
+enters it (C2, C3, C12, C13). The bottom line says the last throw, else the round.
 Functions take the game screen (round.py) as `g`.
 """
 
 from micropython import const
 
 from geekout import keys
-from geekout.capture import menu
+from geekout.capture import cards, menu
 from geekout.capture.actions import ecube_action, throw_action
 from geekout.capture.consts import ELEMENTAL_CUBES, GEEK, HYPER
 from geekout.ui.core import title
@@ -61,8 +61,10 @@ def key(g, k):
     st = g.state
     if o == GEEK or o == HYPER:
         g.opt = 0
-        g.commit([throw_action(o)], "{}: {}".format(SEAT_NAMES[st.thrower()],
-                                                      ("Geekcube", "Hypercube")[o]))
+        p = st.thrower()
+        if g.commit([throw_action(o)], "{}: {}".format(SEAT_NAMES[p], ("Geekcube", "Hypercube")[o]),
+                    "{}: {}".format(SEAT_NAMES[p], ("geek", "hyper")[o])):
+            g.thrown = o  # the cube a critical catch right after is likely to be
     elif o == _CRIT or o == _ZONE:
         if o == _CRIT:
             menu.critical(g)
@@ -70,19 +72,19 @@ def key(g, k):
             menu.zone(g)
     else:
         back = o == _ECUBE_BACK
-        g.commit([ecube_action(back)], "Elemental cube " + ("back" if back else "out"))
+        g.commit([ecube_action(back)], "Elem cube " + ("back" if back else "out"))
 
 
 def draw(g, fb):
     st = g.state
     p = st.thrower()
-    title(fb, "R{}/{} {} throws".format(st.round + 1, g.cfg.rounds(), SEAT_NAMES[p]))
+    title(fb, SEAT_NAMES[p] + "'s throw")
     ng, nh = st.cubes
     for q in range(st.players):
         y = 11 + q * 9
         if q == p:
             fb.text(">", 0, y, 1)
-        fb.text(SEAT_NAMES[q][:3], 8, y, 1)
+        fb.text(cards.seat3(q), 8, y, 1)
         x = 36
         for i in range(ng):
             if i < st.geek[q]:
@@ -101,9 +103,9 @@ def draw(g, fb):
         fb.text("Zones: {} cubes".format(st.ecubes), 0, 29, 1)
     opts = options(g)
     o = opts[g.opt % len(opts)]
-    text = ("Geekcube", "Hypercube", "Critical catch", "Elemental zone", "Elem. cube out",
-            "Elem. cube back")[o]
+    text = ("Geekcube", "Hypercube", "Critical catch", "Elemental zone", "Elem cube out",
+            "Elem cube back")[o]
     if st.queue and o <= HYPER:
         text = "Again: " + ("hyper" if o else "geek")
-    fb.text("^v " + text, 0, 47, 1)
-    fb.text(g.note[:16] if g.note else "OK: enter", 0, 56, 1)
+    fb.text("> " + text, 0, 47, 1)
+    fb.text(g.note or "Round {}/{}".format(st.round + 1, g.cfg.rounds()), 0, 56, 1)
