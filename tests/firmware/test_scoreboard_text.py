@@ -51,3 +51,29 @@ def test_a_four_way_tie_names_all_four_winners():
     assert end_text([30, 12, 30, 30]) == ["Tie: Red Blu Yel"]
     assert end_text([5, 30, 30]) == ["Tie: Gre Blu"]
     assert end_text([40, 30]) == ["Red wins!"]
+
+
+def scorepad_row(totals):
+    """The table-dice scorepad's row of totals (y = 46) as drawn: (text, x) pairs."""
+    from geekout.masters.table import TableGame
+
+    g = TableGame.__new__(TableGame)
+    pad = type("P", (), {"players": len(totals), "totals": totals, "seat": 0, "round": 4})()
+    g.state, g.value, g.note = pad, 0, ""
+    buf, fb = canvas()
+    seen = []
+    fb.text = lambda t, x, y, c=1: seen.append((t, x, y))
+    g.draw(fb)
+    return [(t, x) for t, x, y in seen if y == 46]
+
+
+def test_scorepad_totals_of_three_digits_stay_apart():
+    """Four seats of 110 read "R110G110B110Y110" before: now the totals alone, each in
+    its seat's quarter, 8 px apart at least; with room, the seat's letter leads."""
+    row = scorepad_row([110, 110, 110, 110])
+    assert [t for t, x in row] == ["110", "110", "110", "110"]
+    for (t, x), (u, y) in zip(row, row[1:]):
+        assert y - (x + 8 * len(t)) >= 8
+    assert all(x + 8 * len(t) <= 128 for t, x in row)
+    assert [t for t, x in scorepad_row([12, 99, 7, 40])] == ["R12", "G99", "B7", "Y40"]
+    assert [t for t, x in scorepad_row([110, 275])] == ["R110", "G275"]

@@ -85,9 +85,13 @@ class TableGame(GameBase):
         n = pad.players
         col = W // n
         for i in range(n):
+            # "R12" while the seats stand 8 px or more apart; a 3-digit total of 4 seats
+            # would make "R110G110B110Y110": then the totals alone, in seat order.
             t = "{}{}".format(SEAT_NAMES[i][0], pad.totals[i])
-            fb.text(t, i * col + 2, 46, 1)
-        fb.text(self.note[:16] if self.note else "^v set  OK save", 0, 56, 1)
+            if len(t) * 8 > col - 8:
+                t = str(pad.totals[i])
+            fb.text(t, i * col + (col - len(t) * 8) // 2, 46, 1)
+        fb.text(self.note if self.note else "^v set  OK save", 0, 56, 1)
 
 
 _FIELDS = ("42", "HRT", "MPL", "SHP", "HRO", "DRG", "In", "Use", "Sc")
