@@ -72,7 +72,7 @@ def test_scorepad_totals_of_three_digits_stay_apart():
     its seat's quarter, 8 px apart at least; with room, the seat's letter leads."""
     row = scorepad_row([110, 110, 110, 110])
     assert [t for t, x in row] == ["110", "110", "110", "110"]
-    for (t, x), (u, y) in zip(row, row[1:]):
+    for (t, x), (_u, y) in zip(row, row[1:]):
         assert y - (x + 8 * len(t)) >= 8
     assert all(x + 8 * len(t) <= 128 for t, x in row)
     assert [t for t, x in scorepad_row([12, 99, 7, 40])] == ["R12", "G99", "B7", "Y40"]
