@@ -2,6 +2,7 @@
 #   make test    set up .venv and run every test (CPython and MicroPython)
 #   make sim     run the gadget in the terminal, no hardware needed
 #   make deploy  compile to .mpy and copy to a Pico over USB (PORT=/dev/ttyACM0 optional)
+#   make web     build the gadget as a web page into build/web (`geekout web` serves it)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -9,12 +10,13 @@ STAMP  := $(VENV)/.installed
 TYPINGS := typings
 NODE_STAMP := node_modules/.installed
 
-.PHONY: setup test lint sim deploy bench build clean hil
+.PHONY: setup test lint sim deploy bench build clean hil web
 
 setup: $(STAMP) $(NODE_STAMP)
 
-# The emulated Pico's node side (rp2040js, pinned in package.json + package-lock.json).
-# Without node the emulated-Pico tests skip, saying so.
+# The node side, pinned in package.json + package-lock.json: the emulated Pico (rp2040js),
+# the web page's MicroPython (its WebAssembly port) and the browser test's driver
+# (playwright-core). Without node the tests that need it skip, saying so.
 $(NODE_STAMP): package.json package-lock.json
 	@if command -v npm >/dev/null 2>&1; then \
 	  npm ci --no-audit --no-fund --loglevel=error && touch $@; \
@@ -38,6 +40,9 @@ lint: setup
 
 build: setup
 	$(BIN)/python -m geekout_tools.build
+
+web: setup
+	$(BIN)/python -m geekout_tools.web.site
 
 sim: setup
 	$(BIN)/geekout sim

@@ -205,42 +205,57 @@ def unload_games():
 
 
 def run(board):
-    """The main loop: poll buttons, hand keys to the UI, let timers run. Never returns.
-    Should a screen or the boot ever raise, the error is printed (USB serial) and the app
-    starts again from the saved game, as after a power cut, and says it did. An OSError
-    (flash, I2C) the screens did not catch is told and the game goes on: starting again
-    would only meet it again. Errors that come again before any key works are waited
-    out, longer each time, with the error on the screen: never a silent restart loop."""
-    app = None  # set once a boot went through
-    errors = 0  # errors since a key last worked
-    last_key = board.clock()
-    collected = False  # the garbage since the last key is collected
+    """The main loop: a Loop's step() every 10 ms. Never returns."""
+    loop = Loop(board)
     while True:
+        loop.step()
+        board.sleep_ms(10)
+
+
+class Loop:
+    """The main loop's state between passes: run() above steps it forever; a host whose
+    own event loop must not be blocked (the web page's timer) calls step() instead."""
+
+    def __init__(self, board):
+        self.board = board
+        self.app = None  # set once a boot went through
+        self.errors = 0  # errors since a key last worked
+        self.last_key = board.clock()
+        self.collected = False  # the garbage since the last key is collected
+
+    def step(self):
+        """One pass: poll buttons, hand keys to the UI, let timers run. Should a screen or
+        the boot ever raise, the error is printed (USB serial) and the app starts again
+        from the saved game, as after a power cut, and says it did. An OSError (flash,
+        I2C) the screens did not catch is told and the game goes on: starting again
+        would only meet it again. Errors that come again before any key works are waited
+        out, longer each time, with the error on the screen: never a silent restart loop."""
+        board = self.board
         now = board.clock()
         try:
-            if app is None:
-                app = _boot(board, errors)
+            if self.app is None:
+                self.app = _boot(board, self.errors)
+            ui = self.app.ui
             for k in board.buttons.poll(now):
-                app.ui.handle(k)
-                errors = 0
-                last_key = now
-                collected = False
-            app.ui.tick(now)
-            if not collected and keys.ticks_diff(now, last_key) >= IDLE_GC_MS:
+                ui.handle(k)
+                self.errors = 0
+                self.last_key = now
+                self.collected = False
+            ui.tick(now)
+            if not self.collected and keys.ticks_diff(now, self.last_key) >= IDLE_GC_MS:
                 gc.collect()
-                collected = True
+                self.collected = True
         except Exception as e:  # noqa: BLE001 - keep the gadget usable
             _report(e)
-            errors += 1
-            if app is not None and isinstance(e, OSError) and errors < 3:
-                app.ui.alert("Flash/I2C error {}: game goes on".format(e.args[0] if e.args else "?"))
+            self.errors += 1
+            if self.app is not None and isinstance(e, OSError) and self.errors < 3:
+                self.app.ui.alert("Flash/I2C error {}: game goes on".format(e.args[0] if e.args else "?"))
             else:
-                app = None
+                self.app = None
                 unload_games()  # the failed game's modules (and the garbage they hold) go first
-                if errors > 1:  # again before any key worked: wait, and say so
+                if self.errors > 1:  # again before any key worked: wait, and say so
                     _show_error(board, e)
-                    board.sleep_ms(min(errors, 10) * 500)
-        board.sleep_ms(10)
+                    board.sleep_ms(min(self.errors, 10) * 500)
 
 
 def _boot(board, errors):
@@ -272,7 +287,7 @@ def _report(e):
         print(repr(e))
 
 
-__all__ = ["App", "run", "keys"]
+__all__ = ["App", "Loop", "run", "keys"]
 
 
 def _core_modules():

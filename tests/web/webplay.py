@@ -1,0 +1,153 @@
+"""What the web tests share: key scripts in the button grammar, the web board under node
+(node_gadget.mjs) and the simulator's board on the MicroPython unix port (unix_play.py)
+playing them, and the Masters key log a player would press (the Driver of
+tests/firmware/drive.py, on CPython)."""
+
+import base64
+import json
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from mpy_harness import FIRMWARE, ROOT, run_micropython
+
+HERE = Path(__file__).resolve().parent
+SIM = ROOT / "host" / "geekout_tools" / "sim"
+RUNTIME = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+
+UP, DOWN, OK, BACK, LONG_OK, LONG_BACK = range(6)
+NAMES = {"U": UP, "D": DOWN, "O": OK, "B": BACK, "LO": LONG_OK, "LB": LONG_BACK}
+TAP_MS = 60  # a short press: down this long (past the 20 ms debounce, well under 450/700)
+HOLD_MS = 800  # a long press: past LONG_MS (700)
+GAP_MS = 150  # between presses
+
+
+def node_missing(major=16):
+    """Why the node tests cannot run here, or None: node of at least `major` (the
+    WebAssembly port's code needs 16; playwright-core 20) and the port installed."""
+    node = shutil.which("node")
+    if node is None:
+        return "node not installed"
+    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
+    try:
+        found = int(version.lstrip("v").split(".")[0])
+    except ValueError:
+        found = 0
+    if found < major:
+        return "node {} found, {}+ needed".format(version or "?", major)
+    if not (RUNTIME / "micropython.wasm").is_file():
+        return "MicroPython's WebAssembly port not installed (make setup: npm ci)"
+    return None
+
+
+def ctrl_c_stops():
+    """A server's child process takes Ctrl-C (SIGINT) as a user's: a shell that started
+    the test run in the background passes SIGINT ignored to its children."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def presses(keys, start=300):
+    """[ms, button, down] events for key codes pressed one after another, each as the
+    buttons make it (a long key is its button held past LONG_MS)."""
+    out = []
+    t = start
+    for k in keys:
+        button = k - 2 if k >= LONG_OK else k
+        held = HOLD_MS if k >= LONG_OK else TAP_MS
+        out += [[t, button, True], [t + held, button, False]]
+        t += held + GAP_MS
+    return out, t
+
+
+def keys_of(text):
+    """Key codes from 'O,O,D,LO' (the letters of geekout sim --keys)."""
+    return [NAMES[k] for k in text.split(",") if k]
+
+
+def script(events, end, seed=1, **extra):
+    return dict({"seed": seed, "end": end, "presses": events}, **extra)
+
+
+def run_node(site, scr, tmp_path, name="script"):
+    """The script on the web board under node: the harness's JSON."""
+    path = tmp_path / (name + ".json")
+    path.write_text(json.dumps(scr))
+    res = subprocess.run(["node", str(HERE / "node_gadget.mjs"), str(site), str(path)],
+                         capture_output=True, text=True, timeout=300)
+    assert res.returncode == 0, res.stderr[-3000:]
+    out = json.loads(res.stdout)
+    out["files"] = None if out["storage"] is None else {
+        k[len("geekout/"):]: stored_bytes(v) for k, v in out["storage"].items()}
+    return out
+
+
+def stored_bytes(value):
+    """A localStorage value as the page reads it (gadget.js fromBase64): base64, or a
+    value typed in by hand as its characters' low bytes."""
+    try:
+        return base64.b64decode(value, validate=True)
+    except ValueError:
+        return bytes(ord(c) & 0xFF for c in value)
+
+
+def run_unix(scr, tmp_path, name="script", files=None):
+    """The script on the simulator's board on the MicroPython unix port: the same
+    fields as run_node (frames, leds, events, files)."""
+    path = tmp_path / (name + ".json")
+    path.write_text(json.dumps(scr))
+    flash = tmp_path / (name + "-flash")
+    flash.mkdir()
+    for fname, data in (files or {}).items():
+        (flash / fname).parent.mkdir(parents=True, exist_ok=True)
+        (flash / fname).write_bytes(data)
+    # Heap: the firmware's Masters game with the hint needs 133K (tests/firmware); the
+    # script keeps nothing (each output is printed as it comes): 256K.
+    res = run_micropython(HERE / "unix_play.py", path, flash, FIRMWARE, heap="256K",
+                          path=[SIM], cwd=tmp_path, timeout=300)
+    assert res.returncode == 0, res.stderr[-3000:]
+    out = {"frames": [], "leds": [], "events": [], "files": {}}
+    for line in res.stdout.splitlines():
+        kind, _, rest = line.partition(" ")
+        if kind == "F":
+            out["frames"].append(rest)
+        elif kind == "L":
+            out["leds"].append([int(v) for v in rest.split(",")])
+        elif kind == "E":
+            out["events"].append(rest)
+        elif kind == "S":
+            fname, _, data = rest.partition(" ")
+            out["files"][fname] = bytes.fromhex(data)
+    return out
+
+
+def driver_keys(seed, decisions, players=2):
+    """The keys a player presses for a virtual-dice Masters game of `players` from the
+    home menu, `decisions` presses into it (an undo every 5th decision), on CPython with
+    the simulator's board and seeded dice: (keys, the journal's action bytes)."""
+    for p in (SIM / "pyfb", SIM, ROOT / "tests" / "fakes", ROOT / "tests" / "firmware", FIRMWARE):
+        if str(p) not in sys.path:
+            sys.path.insert(0, str(p))
+    from drive import Driver
+    from flash import FakeFlash
+    from simboard import SimBoard
+
+    d = Driver(SimBoard(storage=FakeFlash(), seed=seed))
+    d.log = bytearray()
+    d.undo_every = 5
+    d.boot()
+    d.start(0, players)
+    for _ in range(decisions):
+        if not d.step():
+            break
+    return list(d.log), bytes(d.app.journal.actions)
+
+
+def frame_text(hexframe):
+    """A frame as text (the simulator's half blocks), for a failing test's message."""
+    if str(SIM) not in sys.path:
+        sys.path[:0] = [str(SIM / "pyfb"), str(SIM)]
+    from simboard import half_blocks
+
+    return half_blocks(bytes.fromhex(hexframe))
