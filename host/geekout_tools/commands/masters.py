@@ -62,6 +62,13 @@ def register(sub):
                     "ending the turn with at least N points.",
     )
     so.add_argument("--need", default=None, help="1-55, or 'all' for every N")
+    so.add_argument("--win", action="store_true",
+                    help="solve the 2-player game for the chance to win (issue 18); cached "
+                         "on disk (docs/masters-win.md)")
+    so.add_argument("--table", default=None, metavar="FILE.csv",
+                    help="with --win: also write the turn-start table round,seat,lead,value")
+    so.add_argument("--no-cache", action="store_true",
+                    help="with --win: solve afresh, neither reading nor writing the cache")
     so.add_argument("--details", action="store_true",
                     help="with --json: add the error bound, P(bust) and the points distribution")
     so.add_argument("--json", action="store_true", help="print one JSON object")
@@ -83,6 +90,14 @@ def register(sub):
     ad.add_argument("--scored", default="0", help="dice scored this turn")
     ad.add_argument("--need", default=None,
                     help="1-55: maximise the probability of ending with at least N points")
+    ad.add_argument("--win", action="store_true",
+                    help="rank the steps by the chance to win the 2-player game (needs "
+                         "--round, --seat, --lead)")
+    ad.add_argument("--round", default=None, help="with --win: the round, 1-5")
+    ad.add_argument("--seat", default=None,
+                    help="with --win: first or second, the player about to play")
+    ad.add_argument("--lead", default=None,
+                    help="with --win: the mover's total minus the other player's")
     ad.add_argument("--json", action="store_true", help="print one JSON object")
     ad.set_defaults(func=run_advise)
     return p
@@ -107,9 +122,12 @@ def run_simulate(args):
         raise UsageError("--strategies names {} strategies for {} players".format(len(specs), players))
     for spec in specs:
         try:
-            strat.make_strategy(spec)
+            made = strat.make_strategy(spec)
         except ValueError as e:
             raise UsageError(printable(e)) from None
+        if getattr(made, "players", players) != players:  # win2: the solved 2-player game
+            raise UsageError("strategy {} plays 2-player games only (the solved game), not "
+                             "{} players".format(made.name, players))
 
     progress = None
     if not args.json and sys.stderr.isatty() and games >= 200:
@@ -147,6 +165,8 @@ def run_solve(args):
     from ..masters import advise as adv
     from ..masters import solver as sv
 
+    if args.win or args.table is not None or args.no_cache:
+        return _run_solve_win(args)
     need = None if args.need is None else adv.parse_need(args.need, allow_all=True)
     if need == "all":
         probs = {str(n): sv.solve(need=n).start_value() for n in range(1, 56)}
@@ -188,9 +208,67 @@ def run_solve(args):
     return 0
 
 
+def _run_solve_win(args):
+    import time
+    from pathlib import Path
+
+    from ..masters import winsolve as ws
+
+    if not args.win:
+        raise UsageError("--table and --no-cache go with --win")
+    if args.need is not None or args.details:
+        raise UsageError("--win cannot be combined with --need or --details")
+    target = None
+    if args.table is not None:  # checked before the solve: a bad path costs no minutes
+        target = Path(args.table)
+        if not args.table.strip() or target.is_dir():
+            raise UsageError("--table: '{}' is not a file name".format(printable(args.table, 80)))
+        if not target.parent.is_dir():
+            raise UsageError("--table: no folder '{}'".format(printable(str(target.parent), 80)))
+    progress = None
+    if not args.json and sys.stderr.isatty():
+        def progress(t, done, total):
+            print("\rturn {}/10: {}/{} leads".format(10 - t, done, total), end="",
+                  file=sys.stderr, flush=True)
+    t0 = time.perf_counter()
+    game = ws.game(use_cache=not args.no_cache, progress=progress)
+    seconds = time.perf_counter() - t0
+    if progress is not None:
+        print(file=sys.stderr)
+    if target is not None:
+        lines = ["round,seat,lead,value"] + ["{},{},{},{!r}".format(*row)
+                                             for row in game.table_rows()]
+        try:
+            tmp = target.with_name(target.name + ".tmp")
+            tmp.write_text("\n".join(lines) + "\n")
+            tmp.replace(target)
+        except OSError as e:
+            raise UsageError("--table: cannot write {}: {}".format(
+                printable(args.table, 80), e.strerror or e)) from None
+    out = {"players": 2, "first_player": game.first_player, "shared": game.shared,
+           "states": game.states(), "seconds": seconds}
+    if args.json:
+        print(json.dumps(out))
+        return 0
+    print("2 players, both playing to win (value = P(win) + 1/2 P(shared win), M8):")
+    print("  first player's value {:.9f}, second's {:.9f}; P(shared win) {:.9f}".format(
+        game.first_player, 1 - game.first_player, game.shared))
+    print("  |error| < {:.1e}; {} states (turn starts x decision points); {:.1f} s ({})".format(
+        game.error_bound(), out["states"], seconds,
+        "solved in {:.1f} s".format(game.seconds) if seconds < game.seconds / 2
+        else "solved" if args.no_cache else "solved, now cached"))
+    if not args.no_cache:
+        print("  cache: {}".format(ws.cache_path()))
+    if target is not None:
+        print("  turn-start table: {}".format(args.table))
+    return 0
+
+
 def run_advise(args):
     from ..masters import advise as adv
 
+    if args.win or args.round is not None or args.seat is not None or args.lead is not None:
+        return _run_advise_win(args)
     active = adv.parse_faces(args.active)
     inactive = adv.parse_count(args.inactive, "inactive")
     used = adv.parse_count(args.used, "used")
@@ -211,4 +289,37 @@ def run_advise(args):
         print("value of the position: {:.6f} expected points".format(result[key]))
     for entry in result["advice"]:
         print("  {:<32} {:.6f}".format(entry["action"], entry[key]))
+    return 0
+
+
+def _run_advise_win(args):
+    from ..masters import advise as adv
+
+    if not args.win:
+        raise UsageError("--round, --seat and --lead go with --win")
+    if args.need is not None:
+        raise UsageError("--win cannot be combined with --need")
+    missing = [o for o, v in (("--round", args.round), ("--seat", args.seat),
+                              ("--lead", args.lead)) if v is None]
+    if missing:
+        raise UsageError("--win needs {}".format(", ".join(missing)))
+    active = adv.parse_faces(args.active)
+    inactive = adv.parse_count(args.inactive, "inactive")
+    used = adv.parse_count(args.used, "used")
+    scored = adv.parse_count(args.scored, "scored")
+    round_no = adv.parse_round(args.round)
+    seat = adv.parse_seat(args.seat)
+    lead = adv.parse_lead(args.lead, round_no, seat)
+    adv.check_position(active, inactive, used, scored)
+    result = adv.advise_win(active, inactive, used, scored, round_no, seat, lead)
+    if args.json:
+        print(json.dumps({"value": result["value"], "advice": result["advice"]}))
+        return 0
+    if result["note"]:
+        print("first " + result["note"])
+    print(result["say"])
+    print("chance to win (round {}, {} player, lead {:+d}; P(win) + 1/2 P(shared win)): "
+          "{:.6f}".format(round_no, ("first", "second")[seat], lead, result["value"]))
+    for entry in result["advice"]:
+        print("  {:<32} {:.6f}".format(entry["action"], entry["value"]))
     return 0

@@ -32,6 +32,10 @@ def simulate(players, games, seed, specs, progress=None):
     if len(specs) != players:
         raise ValueError("{} strategies for {} players".format(len(specs), players))
     strategies = [make_strategy(s) for s in specs]
+    for s in strategies:
+        if getattr(s, "players", players) != players:
+            raise ValueError("strategy {} plays {}-player games only, not {}".format(
+                s.name, s.players, players))
     rng = random.Random(seed)
     wins = [0.0] * players
     points = [0] * players

@@ -202,6 +202,71 @@ class Win(Optimal):
         return 0
 
 
+class Win2(Optimal):
+    """win2: 2 players only: every step for the chance to win the game, both players
+    playing to win (the exact solved game, winsolve.py)."""
+
+    name = "win2"
+    players = 2  # simulate refuses it in games of another size
+
+    def __init__(self):
+        super().__init__()
+        self._game = None
+        self._index = None
+        self.stats = None  # a dict to count departures from optimal: see tournament.py
+
+    def _load(self):
+        from . import solver, winsolve
+
+        self._game = winsolve.game()
+        mdl = solver.model()
+        self._index = {bytes(row): i for i, row in enumerate(mdl.X.tolist())}
+
+    def choose(self, state):
+        if state.players != 2:
+            raise ValueError("win2 plays 2-player games only")
+        if self._game is None:
+            self._load()
+        table, cont = self._table(0)
+        t = 2 * state.round + (state.seat != state.first)
+        lead = state.totals[state.seat] - state.totals[1 - state.seat]
+        deps = self._game.departures(t, lead)
+        active = state.active
+        if not (active[mc.HEART] or active[mc.MEEPLE] or active[mc.SPACESHIP]
+                or active[mc.SUPERHERO]):
+            points = mc.CONTINUE if cont[state.inactive][state.used][state.scored] else mc.PASS
+            if deps is None:
+                return points
+            act = mc.CONTINUE if deps[1][state.inactive][state.used][state.scored] else mc.PASS
+            self._count(state, t, lead, act != points)
+            return act
+        key = bytes(active) + bytes((state.inactive, state.used, state.scored))
+        points = table[key]
+        if deps is None:
+            return points
+        act = deps[0].get(self._index[key], points)
+        self._count(state, t, lead, act != points)
+        return act
+
+    def _count(self, state, t, lead, departs):
+        """Tallies for the tournament: per (turn, lead, phase) [decisions, departures],
+        and per ("turn", t) [turns with a decision, turns with a departure]."""
+        if self.stats is None:
+            return
+        k = (t, lead, state.phase_name())
+        row = self.stats.setdefault(k, [0, 0])
+        row[0] += 1
+        row[1] += departs
+        turn = (id(state), len(state.turns))
+        trow = self.stats.setdefault(("turn", t), [0, 0])
+        if turn != getattr(self, "_turn", None):
+            self._turn, self._departed = turn, False
+            trow[0] += 1
+        if departs and not self._departed:
+            self._departed = True
+            trow[1] += 1
+
+
 def _no_param(param, cls):
     if param is not None:
         raise ValueError("takes no parameter")
@@ -222,6 +287,7 @@ STRATEGIES = {
     "odds": lambda param: Odds(),
     "optimal": lambda param: _no_param(param, Optimal),
     "win": lambda param: _no_param(param, Win),
+    "win2": lambda param: _no_param(param, Win2),
 }
 
 DESCRIPTIONS = {
@@ -230,6 +296,7 @@ DESCRIPTIONS = {
     "odds": " ".join(Odds.__doc__.split(":", 1)[1].split()),
     "optimal": Optimal.__doc__.split(":", 1)[1].strip(),
     "win": " ".join(Win.__doc__.split(":", 1)[1].split()),
+    "win2": " ".join(Win2.__doc__.split(":", 1)[1].split()),
 }
 
 
