@@ -3,6 +3,7 @@
 #   make sim     run the gadget in the terminal, no hardware needed
 #   make deploy  compile to .mpy and copy to a Pico over USB (PORT=/dev/ttyACM0 optional)
 #   make web     build the gadget as a web page into build/web (`geekout web` serves it)
+#   make uf2     build the gadget as one UF2 to flash (MICROPYTHON_SRC=tree or tarball; docs/uf2.md)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -10,7 +11,7 @@ STAMP  := $(VENV)/.installed
 TYPINGS := typings
 NODE_STAMP := node_modules/.installed
 
-.PHONY: setup test lint sim deploy bench build clean hil web
+.PHONY: setup test lint sim deploy bench build clean hil web uf2
 
 setup: $(STAMP) $(NODE_STAMP)
 
@@ -55,6 +56,9 @@ bench: setup
 
 hil: setup
 	$(BIN)/geekout hil $(if $(PORT),--port $(PORT))
+
+uf2: setup
+	$(BIN)/python -m geekout_tools.uf2 $(if $(MICROPYTHON_SRC),--src $(MICROPYTHON_SRC))
 
 clean:
 	rm -rf build $(TYPINGS) $(VENV) node_modules

@@ -1,15 +1,15 @@
-# Freeze manifest for building the gadget's firmware into a custom MicroPython UF2.
-# From a MicroPython checkout (ports/rp2), with this repository beside it:
-#   make BOARD=RPI_PICO FROZEN_MANIFEST=/path/to/geekout-companion/firmware/manifest.py
-# Frozen bytecode starts faster and leaves more RAM free than .mpy files on flash.
-# Data files (firmware/geekout/data/*, firmware/geekout/masters/hint.bin) cannot be
-# frozen: copy them with `make deploy` (which skips what is already frozen only if you
-# delete it from build/) or `mpremote cp -r firmware/geekout/data :geekout/` and
-# `mpremote cp firmware/geekout/masters/hint.bin :geekout/masters/`.
+# Freeze manifest of the gadget's UF2 (`make uf2`, host/geekout_tools/uf2.py, docs/uf2.md):
+# MicroPython's rp2 port built with FROZEN_MANIFEST=<this file> freezes the firmware's
+# code into flash (frozen bytecode is not loaded into RAM as .mpy files are). The data
+# files (geekout/masters/hint.bin, geekout/data/*) are not code: `make uf2` puts them in
+# the board's ROMFS partition instead, and the frozen boot.py mounts it at /geekout.
 metadata(description="Geek Out! table companion firmware", version="0.1.0")
 
-# Keep the port's own frozen modules (asyncio, neopixel, ...).
+# Keep the port's own frozen modules (asyncio, neopixel, _boot.py, ...).
 include("$(PORT_DIR)/boards/manifest.py")
 
 package("geekout", base_path=".")
 module("main.py", base_path=".")
+# The UF2's start-up: frozen modules first, the data partition at /geekout.
+module("boot.py", base_path="../host/geekout_tools/uf2_frozen")
+module("geekout_uf2.py", base_path="../host/geekout_tools/uf2_frozen")

@@ -93,6 +93,8 @@ def deploy(transport, build_dir, pyproject=None, out=print, full=False, dry_run=
     old = None if full else info.get("manifest")
     if old is not None and not isinstance(old, dict):
         old = None  # a damaged manifest: copy everything again
+    if info.get("frozen"):
+        return frozen_deploy(transport, info, out, dry_run)
     plan = Plan(files, old)
     free = info.get("free")
     if free is not None and plan.bytes_needed > free:
@@ -126,3 +128,15 @@ def deploy(transport, build_dir, pyproject=None, out=print, full=False, dry_run=
         out("deployed: {} copied, {} removed, {} unchanged; the gadget restarted".format(
             len(plan.copy), len(plan.remove), len(plan.unchanged)))
     return plan
+
+
+def frozen_deploy(transport, info, out=print, dry_run=False):
+    """The board runs the gadget's UF2 (`make uf2`): its code is frozen in and its data
+    tables are in the UF2's ROMFS partition, so there is nothing to copy (a copy on
+    littlefs would only be shadowed: frozen modules come first and the ROMFS is mounted
+    over /geekout). Nothing is written or removed. Returns an empty Plan."""
+    out("the board runs the gadget's UF2 build (firmware and data frozen in): nothing to copy;"
+        " to update it, flash a newer UF2 (docs/uf2.md)")
+    if dry_run:
+        out("dry run: nothing was sent")
+    return Plan({}, None)

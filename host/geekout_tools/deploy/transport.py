@@ -26,7 +26,12 @@ PROBE_CODE = (
     "except Exception:\n"
     " pass\n"
     "s=os.statvfs('.')\n"
-    "print('{mark}'+json.dumps({{'mpy':getattr(sys.implementation,'_mpy',0),"
+    # The UF2 build (`make uf2`) freezes geekout_uf2 in: code and data are in its image.
+    "try:\n"
+    " import geekout_uf2;z=1\n"
+    "except ImportError:\n"
+    " z=0\n"
+    "print('{mark}'+json.dumps({{'mpy':getattr(sys.implementation,'_mpy',0),'frozen':z,"
     "'version':'.'.join(str(v) for v in sys.implementation.version[:3]),"
     "'machine':getattr(sys.implementation,'_machine',sys.platform),"
     "'free':s[0]*s[3],'manifest':m}})+'{mark}')\n"

@@ -72,7 +72,7 @@ class Pico:
     on 127.0.0.1 (0 picks a free one: see .serial_port)."""
 
     def __init__(self, uf2=None, bootrom=None, panel="ssd1306", addr=0x3C, flash=None,
-                 serial_port=None):
+                 serial_port=None, fs_offset=None, fs_size=None, chip=None):
         uf2, bootrom = find_files(uf2, bootrom)
         node = node_ready()
         if panel not in ("ssd1306", "sh1106", "none"):
@@ -85,6 +85,12 @@ class Pico:
             cmd += ["--flash", str(flash)]
         if serial_port is not None:
             cmd += ["--serial-port", str(serial_port)]
+        # Another flash split than the stock RPI_PICO's (the UF2 build: geekout_tools.uf2),
+        # and a whole chip to flash the UF2 over (save_chip() wrote it).
+        if fs_offset is not None:
+            cmd += ["--fs-offset", hex(fs_offset), "--fs-size", hex(fs_size or FS_SIZE)]
+        if chip is not None:
+            cmd += ["--chip", str(chip)]
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, cwd=str(ROOT))
         self.replies = queue.Queue()
@@ -276,6 +282,10 @@ class Pico:
         """Write the littlefs image as it was had the power been cut at operation `op`
         ("torn": half of it applied, "skip": none, "go": all of it)."""
         self.call("flash_at", op=op, path=str(path), mode=mode)
+
+    def save_chip(self, path):
+        """The whole 2 MB flash chip as a file (Pico(chip=...) flashes a UF2 over it)."""
+        self.call("save_chip", path=str(path))
 
     def save_flash(self, path):
         """The littlefs region (1408 KB) as a file (fsimage.py reads it)."""

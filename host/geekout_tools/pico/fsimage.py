@@ -17,15 +17,16 @@ BLOCK_COUNT = 352
 IMAGE_SIZE = BLOCK_SIZE * BLOCK_COUNT
 
 
-def _fs(context=None, mount=True):
+def _fs(context=None, mount=True, block_count=BLOCK_COUNT):
     return littlefs.LittleFS(context=context, mount=mount, block_size=BLOCK_SIZE,
-                             block_count=BLOCK_COUNT, prog_size=256, read_size=32,
+                             block_count=block_count, prog_size=256, read_size=32,
                              lookahead_size=32, cache_size=1024, block_cycles=100)
 
 
-def make_image(files, path):
-    """Write an image holding `files` ({device path: bytes}) to `path`."""
-    fs = _fs()
+def make_image(files, path, block_count=BLOCK_COUNT):
+    """Write an image holding `files` ({device path: bytes}) to `path` (block_count: the
+    filesystem's size in 4 KB blocks, for a board with another split)."""
+    fs = _fs(block_count=block_count)
     for name in sorted(files):
         parts = name.strip("/").split("/")
         for i in range(1, len(parts)):
@@ -48,14 +49,15 @@ def build_files(build_dir):
             for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def read_files(path):
+def read_files(path, block_count=BLOCK_COUNT):
     """{device path: bytes} of every file in a saved image."""
     data = Path(path).read_bytes()
-    if len(data) != IMAGE_SIZE:
-        raise ValueError("{}: a flash image is {} bytes, not {}".format(path, IMAGE_SIZE, len(data)))
-    ctx = littlefs.UserContext(IMAGE_SIZE)
+    size = block_count * BLOCK_SIZE
+    if len(data) != size:
+        raise ValueError("{}: a flash image is {} bytes, not {}".format(path, size, len(data)))
+    ctx = littlefs.UserContext(size)
     ctx.buffer[:] = data
-    fs = _fs(ctx)
+    fs = _fs(ctx, block_count=block_count)
     out = {}
     for top, _dirs, names in fs.walk("/"):
         for n in names:

@@ -16,9 +16,10 @@ import { FlashSSI, IOQSPI, NorFlash, applyOperation } from './flash.mjs';
 import { HostCDC, I2CBus, NeoPixelDecoder, PiezoWatch, mendUart } from './parts.mjs';
 
 const FLASH_SIZE = 2 * 1024 * 1024;
-// MicroPython RPI_PICO: littlefs2 at flash offset 0xa0000, 352 blocks of 4 KB.
-const FS_OFFSET = 0xa0000;
-const FS_SIZE = 352 * 4096;
+// MicroPython RPI_PICO: littlefs2 at flash offset 0xa0000, 352 blocks of 4 KB (a board
+// with another split, e.g. the gadget's UF2 build: --fs-offset, --fs-size).
+let FS_OFFSET = 0xa0000;
+let FS_SIZE = 352 * 4096;
 
 function fail(message) {
   process.stderr.write(`geekout pico: ${message}\n`);
@@ -34,8 +35,16 @@ const { values: opts } = parseArgs({
     flash: { type: 'string' },
     'serial-port': { type: 'string' },
     pins: { type: 'string', default: '{}' },
+    'fs-offset': { type: 'string' },
+    'fs-size': { type: 'string' },
+    // A whole 2 MB chip to power up with, the UF2 then written over it block by block as
+    // the boot ROM's drive does (flashing a UF2 onto a board already in use).
+    chip: { type: 'string' },
   },
 });
+if (opts['fs-offset']) FS_OFFSET = Number(opts['fs-offset']);
+if (opts['fs-size']) FS_SIZE = Number(opts['fs-size']);
+const uf2Blocks = []; // [flash offset, length] of each block the UF2 carries
 
 function readUF2(path) {
   let data;
@@ -65,6 +74,7 @@ function readUF2(path) {
       fail(`${path} is not a UF2 for the RP2040's flash (block at 0x${addr.toString(16)})`);
     }
     image.set(data.subarray(at + 32, at + 32 + size), addr - 0x10000000);
+    uf2Blocks.push([addr - 0x10000000, size]);
     blocks++;
   }
   if (!blocks) {
@@ -107,6 +117,14 @@ flashArray.set(firmwareImage);
 flashArray.fill(0xff, FS_OFFSET, FS_OFFSET + FS_SIZE);
 if (opts.flash) {
   loadFS(opts.flash);
+}
+if (opts.chip) {
+  const chip = readFileSync(opts.chip);
+  if (chip.length !== FLASH_SIZE) fail(`${opts.chip}: a chip image must be ${FLASH_SIZE} bytes`);
+  flashArray.set(chip);
+  for (const [at, size] of uf2Blocks) {
+    flashArray.set(firmwareImage.subarray(at, at + size), at);
+  }
 }
 
 function loadFS(path) {
@@ -369,6 +387,11 @@ function handle(msg) {
       case 'save_flash':
         keepFlash();
         writeFileSync(msg.path, flashArray.subarray(FS_OFFSET, FS_OFFSET + FS_SIZE));
+        reply();
+        return;
+      case 'save_chip':
+        keepFlash();
+        writeFileSync(msg.path, flashArray);
         reply();
         return;
       case 'load_flash':
