@@ -2,8 +2,9 @@
 
 A Driver looks at the screen on top to decide the next key, the way a player reads the
 screen, then presses it: start a game from home, play virtual-dice turns (first legal
-action, pass at 2+ scored dice), enter table-dice scores, sometimes undo through the
-game menu. Used by the MicroPython tests, the power-cut test and bench/.
+action, pass at 2+ scored dice), enter table-dice scores, play auto-dice turns (skip
+each show with OK, take the advice), sometimes undo through the game menu. Used by the
+MicroPython tests, the power-cut test and bench/.
 """
 
 import sys
@@ -26,9 +27,11 @@ class Driver(KeyDriver):
     """Plays Masters (KeyDriver: the keys, the log, the times, the game menu)."""
 
     def start(self, mode, players):
-        """From the home menu: New game, Masters, the mode, the number of players."""
+        """From the home menu: New game, Masters, the mode (its config byte: 0 virtual,
+        1 table, 2 auto dice; the menu lists them in that order), the number of players."""
         self.new_game("Masters")
-        if mode:
+        menu = self.top()
+        while menu.index != mode:
             self.press(keys.DOWN)
         self.press(keys.OK)
         while self.top().value != players:
@@ -51,6 +54,9 @@ class Driver(KeyDriver):
             return True
         if name == "masters.table":
             self._table(top)
+            return True
+        if name == "masters.auto":
+            self._auto(top)
             return True
         if name in ("masters.hint", "help", "scoreboard", "text"):
             self.press(keys.BACK)
@@ -90,6 +96,12 @@ class Driver(KeyDriver):
             self.press(keys.DOWN)
         elif not self._maybe_undo():
             self.press(keys.OK)
+
+    def _auto(self, g):
+        if g.showing or g.state.is_chance():
+            self.press(keys.OK)  # skip the show; roll
+        elif not self._maybe_undo():
+            self.press(keys.OK)  # the advice: the cursor starts on it
 
     def _table(self, g):
         want = (len(g.state.turns) * 7 + 3) % 12  # a fixed spread of entries, busts included

@@ -13,13 +13,15 @@ from battle_drive import BattleDriver
 from drive import Driver
 from flash import FakeFlash
 from geekout.capture import cards as cat
+from geekout.hal.storage import Storage
 from simboard import SimBoard
 
 DATA = str(Path(__file__).resolve().parents[2] / "firmware")
 
 
-def masters(mode, players, seed):
-    d = Driver(SimBoard(storage=FakeFlash(), seed=seed))
+def masters(mode, players, seed, table=False):
+    """`table`: with the hint table installed (the hint pages, auto mode's advice)."""
+    d = Driver(SimBoard(storage=FakeFlash(), data=Storage(DATA) if table else None, seed=seed))
     d.undo_every = 7
     w = textfit.Watch(d)
     d.boot()
@@ -61,6 +63,10 @@ def wandering(seed):
 
 
 CASES = ([("masters", mode, p, 10 * p + mode) for mode in (0, 1) for p in (1, 2, 3, 4)]
+         # auto dice (issue 16), with the hint table and without (the rule of thumb), and
+         # table dice with the hint (the dice entry and the guide, reached by random presses)
+         + [("masters", 2, p, 10 * p + 2, p % 2 == 0) for p in (1, 2, 3, 4)]
+         + [("masters", 1, 2, 41, True), ("masters", 0, 3, 42, True)]
          + [("capture", p, wicked, arena, p + arena) for p in (1, 2, 3, 4) for wicked, arena in ((False, 0), (True, 3))]
          + [("battle", p, p) for p in (3, 4)]
          + [("wander", seed) for seed in range(1, 5)])

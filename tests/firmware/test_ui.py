@@ -209,6 +209,8 @@ def test_settings_change_display_brightness_sound():
 
 
 def test_table_dice_entry_refuses_impossible_counts():
+    """The entry's zones keep 10 dice (M2): a zone set higher takes room from the dice
+    showing; with none showing and none used there is nothing to roll (M6)."""
     d = booted()
     d.start(1, 2)
     g = d.top()
@@ -226,14 +228,53 @@ def test_table_dice_entry_refuses_impossible_counts():
     d.game_menu("Hint")
     e = d.top()
     assert e.name == "masters.dice_entry"
-    for _ in range(9):
-        d.press(keys.OK)
-    assert d.ui.toast_text == "0 dice: the zones hold 10" and d.top() is e
-    e.counts[:] = bytes((0, 0, 0, 0, 0, 0, 3, 4, 3))
+    # the turn's first roll (M2): 7 showing, 3 inactive, the cursor on the first face
+    assert (e.showing, e.counts[6], e.counts[8], e.field) == (7, 3, 0, 3)
+    d.press(keys.BACK)  # to "Showing"
+    d.press(keys.BACK)  # to Scored
+    for _ in range(7):
+        d.press(keys.UP)
+    assert (e.counts[8], e.showing, e.used()) == (7, 0, 0)  # 3 + 7: no room left
     d.press(keys.OK)
+    assert d.ui.toast_text == "No dice to roll: pass" and d.top() is e
+    for _ in range(4):
+        d.press(keys.DOWN)  # 3 scored: 4 dice used, none showing
+    d.press(keys.OK)  # none showing: a pass/continue point, straight to the hint
     assert d.top().name == "masters.hint"
     assert Fake.calls == [(bytes(6), 3, 4, 3, 0)]
     assert any("Continue" in line and "7.2" in line for line in d.top().lines)
+
+
+def _drawn_texts(d, screen):
+    texts = []
+    fb = d.board.display
+    orig = fb.text
+
+    def text(s, x, y, c=1):
+        texts.append((s, x, y))
+        orig(s, x, y, c)
+
+    fb.text = text
+    try:
+        screen.draw(fb)
+    finally:
+        fb.text = orig
+    return texts
+
+
+def test_table_dice_entry_draws_each_count_under_its_face():
+    """The old entry wrote a 42 count as "420" ("42" and 0 run together): now each face
+    is an icon with its count under it ("x2", "-" for none, "?" not yet counted)."""
+    d = booted()
+    d.start(1, 2)
+    g = d.top()
+    g.hints = object()  # any table: the entry only needs one to be offered
+    g.hint()
+    e = d.top()
+    assert e.name == "masters.dice_entry"
+    counts = [s for s, x, y in _drawn_texts(d, e) if y == 28]
+    assert counts[0] in ("x1", "x2", "-") and counts[1:] == ["?"] * 5
+    assert not any(s.startswith("42") for s, x, y in _drawn_texts(d, e))
 
 
 def test_need_to_lead_in_the_last_round():
@@ -330,8 +371,16 @@ def test_hint_on_the_real_table_table_mode():
     d.start(1, 2)
     d.game_menu("Hint")
     e = d.top()
-    e.counts[:] = bytes((0, 0, 0, 0, 0, 0, 3, 5, 2))  # pass/continue point: 3 inactive, 5 used, 2 scored
-    e.field = 8
+    assert e.name == "masters.dice_entry"
+    # a pass/continue point: 3 inactive, 2 scored, none showing (so 5 used)
+    d.press(keys.BACK)
+    d.press(keys.BACK)  # to Scored
+    d.press(keys.UP)
+    d.press(keys.UP)
+    d.press(keys.OK)  # to "Showing", 5 of them now
+    for _ in range(5):
+        d.press(keys.DOWN)
+    assert (e.showing, e.counts[6], e.counts[8], e.used()) == (0, 3, 2, 5)
     d.press(keys.OK)
     lines = d.top().lines
     assert d.top().name == "masters.hint"

@@ -6,7 +6,10 @@
 - a fresh vectorised solve of earlier turns agrees lead by lead with solver.py's scalar
   policy iteration given the same terminal values;
 - values lie in [0, 1], are monotone in the lead, and P(shared win) fits them;
-- hand-worked last-round decisions; the gadget's compact table against the solver.
+- hand-worked last-round decisions; the gadget's compact table against the solver;
+- the gadget's file win.bin (win_table.py): every byte is what the solver gives, and
+  every stored pass/continue departure, read back by the device reader, is the solver's
+  at every (turn, pass/continue point, reachable lead).
 
 The solved game comes from winsolve.game(): solved once (about 2-4 minutes on 2 cores),
 then read from the disk cache in this and later sessions (docs/masters-win.md).
@@ -15,7 +18,9 @@ then read from the disk cache in this and later sessions (docs/masters-win.md).
 import numpy as np
 import pytest
 from geekout.masters import consts as mc
+from geekout.masters import winchance as wc
 from geekout_tools.masters import solver as sv
+from geekout_tools.masters import win_table as wt
 from geekout_tools.masters import winsolve as ws
 
 P = np.array([sv.points(s) for s in range(sv.DICE + 1)])
@@ -196,3 +201,76 @@ def test_cache_of_another_version_or_broken_is_not_read(game, tmp_path):
     broken.write_bytes(good.read_bytes()[:1000])
     assert ws.read_cache(broken) is None
     assert ws.read_cache(tmp_path / "missing.npz") is None
+
+
+# -- the gadget's file, win.bin (win_table.py, read by geekout/masters/winchance.py) --------
+def test_win_file_is_what_the_solver_gives(game):
+    data = wt.TABLE.read_bytes()
+    assert data == wt.table_bytes(game)
+    assert data.startswith(ws.gadget_table(game))  # the turn-start table, then the block
+    assert wt.main(["--check"]) == 0
+
+
+def test_win_file_check_fails_on_a_stale_file(game, tmp_path):
+    stale = tmp_path / "win.bin"
+    data = bytearray(wt.table_bytes(game))
+    data[-3] ^= 1
+    stale.write_bytes(bytes(data))
+    assert wt.main(["--check", "--out", str(stale)]) == 1
+    assert wt.main(["--check", "--out", str(tmp_path / "missing.bin")]) == 1
+
+
+def test_win_file_departures_are_exact(game):
+    """The device reader on the file against winsolve's departures(): the win-optimal
+    and the points-optimal choice at each of the 55 pass/continue points, for every
+    reachable lead of every turn (2,391 turn starts x 55), and the turn-start bytes."""
+    win = wc.find_win(wt.MemoryData(wt.TABLE.read_bytes()))
+    assert win is not None
+    bad, n = wt.check_departures(win, game)
+    assert bad == [] and n == 2391 * 55
+    assert wt.check_values(win, game) == []
+
+
+def test_win_file_bits_by_hand(game):
+    """The points-optimal bits are solver.py's (M9: continue below 7 scored with every
+    die used, pass at 7); the tie bits of the last turn are the solver's better of 1/2
+    and continuing."""
+    raw = wt.TABLE.read_bytes()
+    win = wc.find_win(wt.MemoryData(raw))
+    pts = sv.solve().cont
+    for (i, u, s) in wt.decide_points():
+        k = wc.decide_rank(i, u)
+        bit = (win.head[wc.POINTS_BITS + (k >> 3)] >> (k & 7)) & 1
+        assert bit == pts[i, u, s]
+        tie = (win.head[wc.TIE_BITS + (k >> 3)] >> (k & 7)) & 1
+        assert bool(tie) == game.departures(ws.TURNS - 1, -sv.points(s))[1][i][u][s]
+    assert pts[0, 4, 6] and not pts[0, 3, 7]
+
+
+def test_last_turn_rule_at_every_lead(game):
+    """The second player's last turn (M8) needs no intervals: at every lead -55..0 (the
+    lead a pass leaves: lead + points(S), M7) passing is win-optimal when it takes the
+    lead and continuing when it loses; outside -55..0 the game is decided before the
+    turn and the solver plays for points. Checked at every integer lead, reachable or
+    not, and every pass/continue point."""
+    t = ws.TURNS - 1
+    for lead in range(-60, 6):
+        deps = game.departures(t, lead)
+        if lead > 0 or lead < -55:
+            assert deps is None
+            continue
+        for i, u, s in wt.decide_points():
+            after = lead + sv.points(s)
+            if after:
+                assert deps[1][i][u][s] is (after < 0), (lead, i, u, s)
+
+
+def test_intervals_by_hand():
+    """Leads a turn cannot have are free: round 2, first player, 53 is no difference of
+    two M7 values, so 52 and 54 make one interval; an interval is at most 256 leads."""
+    reach = set(ws.reachable_leads(2).tolist())
+    assert 52 in reach and 54 in reach and 53 not in reach and 51 not in reach
+    assert wt.intervals(2, [52, 54]) == [(52, 54)]
+    assert wt.intervals(2, [1, 3]) == [(1, 1), (3, 3)]  # 2 = 3 - 1 can happen: two
+    every = [d for d in ws.reachable_leads(5).tolist() if -165 <= d <= 110]
+    assert wt.intervals(5, every) == [(-165, 90), (91, 110)]

@@ -3,7 +3,7 @@
 The journal's byte values are defined here once. A game's journal (journal.py 'A'
 records) holds one byte per step:
 
-  virtual dice (config mode VIRTUAL), the rules core's actions:
+  virtual dice (config modes VIRTUAL and AUTO), the rules core's actions:
     0-5     chance: a die shows that face (or, at game start, the first seat)
     16      PASS            17  CONTINUE          18  HEART resolves
     24+t    MEEPLE rerolls an active die showing face t (t = 6: lone MEEPLE, no target)
@@ -12,7 +12,11 @@ records) holds one byte per step:
   table dice (config mode TABLE): the first seat (the gadget draws it, M8), then one
     byte per turn: 0-10 dice scored, BUST (11).
 
-Config bytes: (mode, players). Rulings cited as M1..M8 (RULES.md).
+  Auto dice (AUTO) journals the same bytes: the steps the gadget takes are the rules
+  core's actions, written as a player's would be.
+
+Config bytes: (mode, players): mode VIRTUAL 0, TABLE 1, AUTO 2; players 1-4. Rulings
+cited as M1..M8 (RULES.md).
 """
 
 from micropython import const
@@ -55,6 +59,7 @@ ENDED_BUST = const(3)  # M4 dragon or M3e lone spaceship
 # The game's config: its first byte, the mode.
 VIRTUAL = const(0)  # the gadget rolls
 TABLE = const(1)  # real dice, the gadget keeps score
+AUTO = const(2)  # the gadget rolls and resolves; the players continue or pass
 
 # A table-dice turn entry: 0-10 dice scored, or this.
 BUST = const(11)

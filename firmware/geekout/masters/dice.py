@@ -15,7 +15,6 @@ from geekout.masters import rules
 from geekout.masters.consts import (
     CONTINUE,
     DRAGON,
-    ENDED_BUST,
     F42,
     FACE_NAMES,
     FACES,
@@ -28,10 +27,9 @@ from geekout.masters.consts import (
     SPACESHIP,
     SUPERHERO,
 )
-from geekout.masters.game import GameBase
-from geekout.masters.hintpage import hint_text, need_to_lead, short_action
+from geekout.masters.game import GameBase, draw_between, draw_dice
+from geekout.masters.hintpage import hint_lines, need_to_lead, short_action
 from geekout.ui.core import title
-from geekout.ui.icons import draw_face
 from geekout.ui.widgets import SEAT_NAMES, TextPage
 
 _PICK = const(0)
@@ -103,8 +101,12 @@ class VirtualGame(GameBase):
             self.ui.toast("Roll first")
             return
         active = st.active if st.phase_name() == "resolve" else bytearray(6)
-        text = hint_text(self.hints, active, st.inactive, st.used, st.scored, need)
-        self.ui.push(TextPage(self.ui, "Hint", text, "masters.hint"))
+        lines, steps, _ = hint_lines(self.hints, active, st.inactive, st.used, st.scored, need)
+        if st.phase_name() == "decide" and steps:
+            extra = self.win_step(st, st.inactive, st.used, st.scored, steps[0][0])
+            if extra:
+                lines.append(extra)
+        self.ui.push(TextPage(self.ui, "Hint", "\n".join(lines), "masters.hint"))
 
     def _reset_cursor(self):
         active = self.state.active
@@ -186,16 +188,9 @@ class VirtualGame(GameBase):
         st = self.state
         seat = st.seat
         title(fb, "R{}/5 {} {}".format(min(st.round + 1, 5), SEAT_NAMES[seat], st.totals[seat]))
-        if st.is_chance():  # between turns: the last result, then OK rolls
-            if st.turns:
-                last, points, how = st.turns[-1]
-                if how == ENDED_BUST:
-                    text = SEAT_NAMES[last] + ": BUST"
-                else:
-                    text = "{} +{} = {}".format(SEAT_NAMES[last], points, st.totals[last])
-                fb.text(text[:16], 0, 14, 1)
-            fb.text(SEAT_NAMES[seat] + "'s turn", 0, 30, 1)
-            fb.text("OK: roll 7 dice", 0, 42, 1)
+        if st.is_chance():  # between turns: the last result and why, every total, OK rolls
+            win = self.win_line()
+            draw_between(fb, st, (win, "OK: roll 7 dice") if win else ("OK: roll 7 dice",))
             return
         if st.phase_name() == "decide":
             fb.text("Scored {} = {}".format(st.scored, rules.points_for(st.scored)), 0, 14, 1)
@@ -205,14 +200,7 @@ class VirtualGame(GameBase):
             fb.text("Pass", 90, 52, 1)
             fb.text(">", 80 if self.choice else 0, 52, 1)
             return
-        active = st.active
-        for f in range(FACES):
-            x = 2 + f * 21
-            if active[f]:
-                draw_face(fb, f, x, 11)
-                fb.text("x" + str(active[f]), x, 29, 1)
-            else:
-                fb.text("-", x + 4, 17, 1)
+        draw_dice(fb, st.active, 11)
         # The cursor is a bar under the face (one page: a move sends few bytes); the
         # chosen actor keeps a dotted bar while its target is picked.
         x = 2 + self.cursor * 21

@@ -1,18 +1,21 @@
-"""Geek Out! Masters on the gadget: what both modes share (virtual dice, dice.py; table
-dice, table.py).
+"""Geek Out! Masters on the gadget: what the modes share (virtual dice, dice.py; auto
+dice, auto.py; table dice, table.py).
 
 A game screen holds the game's state (the rules core's MastersState, or its Scorepad for
 table dice: the same totals, seat, round, turns and is_terminal()), and from here it
 gets the game menu (long OK: Undo, Scoreboard, Hint, Help, Home, End game), the LEDs,
-cue and live event line of a turn that ended, and the end screen after the last turn.
+cue and live event line of a turn that ended, the end screen after the last turn, and
+the drawings more than one mode shows: the dice showing, every seat's total, what the
+last turn did.
 """
 
 from micropython import const
 
-from geekout.masters.consts import ENDED_BUST, ROUNDS
+from geekout.masters.consts import DRAGON, ENDED_BUST, FACES, ROUNDS, SPACESHIP
 from geekout.masters.end import EndScreen
 from geekout.masters.hintpage import find_hints
 from geekout.ui.core import Screen
+from geekout.ui.icons import draw_face
 from geekout.ui.scoreboard import Scoreboard
 from geekout.ui.widgets import MENU_END, SEAT_NAMES, Menu
 
@@ -25,12 +28,48 @@ _FLASH_SCORE = const(2)
 class GameBase(Screen):
     """A Masters game on screen; each mode adds its keys, drawing, undo and hint."""
 
+    offers_hint = True  # the game menu has Hint when the table is installed
+    hints = None  # the hint table (find_hints), set when the game starts
+    win = None  # 2 players: the chance-to-win table (winchance.find_win), or None
+    _win_key = None  # what win_line() last answered for
+    _win_line = ""
+
     def __init__(self, app, state):
         super().__init__(app.ui)
         self.app = app
         self.state = state
         # The hint table on the data flash, or None (the menu then offers no Hint).
         self.hints = find_hints(app.board.data)
+        # The chance to win (issue 18), 2 players only: the module and its table object
+        # cost 4.5 KB of RAM on the emulated Pico, which 3-4 player games do not pay.
+        if len(state.totals) == 2:
+            from geekout.masters.winchance import find_win
+
+            self.win = find_win(app.board.data)
+
+    def win_line(self):
+        """Each player's chance to win at the start of the turn in play, "Red 63% Gre
+        37%", or "" (no table, 3-4 players). A lookup reads the flash (3 ms on the
+        emulated Pico): it is made once per turn, not once per frame."""
+        if self.win is None:
+            return ""
+        st = self.state
+        key = (len(st.turns), st.totals[0], st.totals[1])
+        if key != self._win_key:
+            from geekout.masters.winchance import footer
+
+            self._win_key = key
+            self._win_line = footer(self.win, st, SEAT_NAMES)
+        return self._win_line
+
+    def win_step(self, st, inactive, used, scored, shown):
+        """"To win: Pass" when the win-optimal choice at this pass/continue point
+        differs from `shown`, the step the hint or the advice puts first; else ""."""
+        if self.win is None:
+            return ""
+        from geekout.masters.winchance import step_text
+
+        return step_text(self.win, st, inactive, used, scored, shown)
 
     def undo(self):
         pass
@@ -48,7 +87,7 @@ class GameBase(Screen):
 
     def long_ok(self):
         items = ["Undo", "Scoreboard"]
-        if self.hints is not None:
+        if self.hints is not None and self.offers_hint:
             items.append("Hint")
         items += MENU_END
         self.ui.push(Menu(self.ui, "Game menu", items, lambda i: self._menu(items[i]),
@@ -62,7 +101,7 @@ class GameBase(Screen):
         elif item == "Scoreboard":
             st = self.state
             ui.push(Scoreboard(ui, "Round {}/5".format(min(st.round + 1, 5)), st.totals,
-                               st.seat))
+                               st.seat, self.win_line()))
         elif item == "Hint":
             self.hint()
         else:
@@ -97,3 +136,58 @@ class GameBase(Screen):
         self.show_turn()
         if self.state.is_terminal():  # resumed after the last turn: straight to the end screen
             self.ui.push(EndScreen(self))
+
+
+def draw_dice(fb, active, y):
+    """The six faces as icons from row y with how many dice show each (a dash: none);
+    faces 21 pixels apart, from x = 2 (the cursor bars of dice.py line up with them)."""
+    for f in range(FACES):
+        x = 2 + f * 21
+        if active[f]:
+            draw_face(fb, f, x, y)
+            fb.text("x" + str(active[f]), x, y + 18, 1)
+        else:
+            fb.text("-", x + 4, y + 6, 1)
+
+
+def draw_totals(fb, totals, seat, y):
+    """Every seat's total, "Red 110", two seats a row (64 pixels each: 3-digit totals
+    never run together); the seat in play (seat >= 0) inverted. Rows at y and y + 9."""
+    for i in range(len(totals)):
+        x = (i & 1) * 64
+        row = y + (i >> 1) * 9
+        on = i == seat
+        if on:
+            fb.fill_rect(x, row - 1, 64, 9, 1)
+        fb.text("{} {}".format(SEAT_NAMES[i][:3], totals[i]), x + 4, row, 0 if on else 1)
+
+
+def turn_result(state):
+    """What the last turn did, in two lines of at most 16 characters: "Yellow +10 = 110"
+    and "", or "Red: BUST" and its cause ("2 DRAGON left", M4; "lone SPACESHIP", M3e)."""
+    if not state.turns:
+        return "", ""
+    seat, points, how = state.turns[-1]
+    name = SEAT_NAMES[seat]
+    if how != ENDED_BUST:
+        return "{} +{} = {}".format(name, points, state.totals[seat]), ""
+    last = getattr(state, "last", None)  # table dice: the players saw their own dice
+    if last is None:
+        return name + ": BUST", ""
+    if last[DRAGON]:
+        return name + ": BUST", "{} DRAGON left".format(last[DRAGON])
+    if last[SPACESHIP]:
+        return name + ": BUST", "lone SPACESHIP"
+    return name + ": BUST", ""
+
+
+def draw_between(fb, state, footer):
+    """Between two turns of virtual dice: the last turn's result and its cause, every
+    seat's total (the seat to play inverted) and `footer` lines (what to press)."""
+    a, b = turn_result(state)
+    fb.text(a, 0, 11, 1)
+    fb.text(b, 0, 20, 1)
+    draw_totals(fb, state.totals, state.seat, 30)
+    for i in range(len(footer)):
+        fb.text(footer[i], 0, 56 - 9 * (len(footer) - 1 - i), 1)
+

@@ -8,6 +8,7 @@ the table, reads a few values and closes it again.
 
 from geekout.masters.consts import CONTINUE, HEART_ACT, HINT_FILE, NO_TARGET, PASS
 from geekout.masters.rules import action_actor
+from geekout.ui.core import wrap
 
 SHORT = ("42", "HEART", "MEEPLE", "SHIP", "HERO", "DRAGON")
 _TARGET_SHORT = ("42", "HRT", "MPL", "SHP", "HRO", "DRG")
@@ -57,6 +58,16 @@ class Hints:
         finally:
             f.close()
 
+    def open(self):
+        """(file, table) for several advise() calls in a row (auto mode's steps of one
+        roll): one open of the file, not one a step; the caller closes the file."""
+        f = self.data.open(HINT_FILE)
+        try:
+            return f, self.reader.open_table(f)
+        except Exception:
+            f.close()
+            raise
+
 
 def find_hints(data):
     """Hints when the table is installed and reads as one, else None (and the reader
@@ -76,9 +87,11 @@ def find_hints(data):
     return Hints(data, hint)
 
 
-def hint_text(hints, active, inactive, used, scored, need):
-    """The hint: the best steps first (at most four) with what each is worth, expected
-    points or, when `need` points would take the lead in the last round, the chance."""
+def hint_lines(hints, active, inactive, used, scored, need):
+    """(lines, steps, first): the hint's lines (the best steps first, at most four, with
+    what each is worth: expected points or, when `need` points would take the lead in
+    the last round, the chance), the steps [(action, value)] best first, and the index
+    of the line of the first step."""
     lines = []
     if need > 55:
         lines.append("Can't lead now;")
@@ -86,16 +99,23 @@ def hint_text(hints, active, inactive, used, scored, need):
         need = 0
     elif need:
         lines.append("Chance of {}+:".format(need))
+    first = len(lines)
     try:
         res = hints.advise(active, inactive, used, scored, need)
     except (OSError, ValueError) as e:  # e.g. no table block for this need
-        return "No hint: " + str(e)
+        return ["No hint:"] + wrap(str(e), 16), [], 1
     vals = {}
     for i in range(min(4, len(res))):
         a, v = res[i]
         vals[a] = v
         text = "{:.0f}%".format(v * 100) if need else "{:.1f}".format(v)
-        lines.append("{}{:<10}{:>5}".format(">" if i == 0 else " ", short_action(a)[:10], text))
+        # short_action() is at most 10 characters: the line is at most 16
+        lines.append("{}{:<10}{:>5}".format(">" if i == 0 else " ", short_action(a), text))
     if PASS in vals and CONTINUE in vals:
         lines.append("Best: " + short_action(res[0][0]))
-    return "\n".join(lines)
+    return lines, res, first
+
+
+def hint_text(hints, active, inactive, used, scored, need):
+    """The hint as one text (hint_lines' lines)."""
+    return "\n".join(hint_lines(hints, active, inactive, used, scored, need)[0])

@@ -118,6 +118,10 @@ class MastersState:
         self.scored = 0
         self.pending = 0  # dice leaving a hand, about to land in active
         self.phase = _FIRST
+        # The zones as they lay when the last turn ended (active faces 0-5, inactive, used,
+        # scored): for a bust, the dice that caused it (the DRAGONs left, M4, or the lone
+        # SPACESHIP, M3e), so the screens can show what happened.
+        self.last = bytearray(9)
 
     # -- OpenSpiel-style queries -------------------------------------------------------
     def current_player(self):
@@ -204,6 +208,7 @@ class MastersState:
         s.scored = self.scored
         s.pending = self.pending
         s.phase = self.phase
+        s.last = bytearray(self.last)
         return s
 
     # -- transitions ---------------------------------------------------------------
@@ -261,6 +266,9 @@ class MastersState:
             if target == NO_TARGET:
                 if actor == SPACESHIP:  # M3e: a lone spaceship busts the turn
                     self._end_turn(ENDED_BUST)
+                    last = self.last  # noted as it lay: the lone SPACESHIP showing
+                    last[SPACESHIP] += 1
+                    last[7] -= 1
                     return
             elif actor == MEEPLE:  # M3a
                 active[target] -= 1
@@ -302,6 +310,11 @@ class MastersState:
         self.phase = _ROLL
 
     def _end_turn(self, how):
+        last = self.last
+        last[0:FACES] = self.active
+        last[6] = self.inactive
+        last[7] = self.used
+        last[8] = self.scored
         points = 0 if how == ENDED_BUST else points_for(self.scored)  # M5, M7
         self.totals[self.seat] += points
         self.turns.append((self.seat, points, how))
@@ -394,6 +407,64 @@ def undo(state, marks=None):
     if cut < 0:
         return None
     journal = state.journal
+    got = marks.before(cut) if marks is not None else None
+    at, prev = got if got is not None else (0, MastersState(state.players))
+    fold(prev, journal[at:cut], marks, at)
+    return prev, bytes(journal[cut:])
+
+
+def at_turn_start(state):
+    """A turn's first roll waits (7 dice to roll, 3 inactive, M2): not a CONTINUE's roll,
+    whose zones can be the same (7 used dice, none scored), nor a roll half done."""
+    if state.phase != _ROLL or state.pending != START_ACTIVE or state.used or state.scored:
+        return False
+    if state.inactive != START_INACTIVE or sum(state.active):
+        return False
+    j = state.journal
+    return not (j and j[-1] == CONTINUE)
+
+
+def at_rest(state):
+    """Where auto mode (config AUTO) waits for the player: a turn's first roll, a
+    pass/continue point with dice scored, game over. With none scored the gadget
+    continues without asking: passing would add 0 points (M7) and continuing cannot
+    lose any, so there is nothing to decide."""
+    phase = state.phase
+    if phase == _OVER or (phase == _DECIDE and state.scored):
+        return True
+    return at_turn_start(state)
+
+
+def _last_rest(state, journal, at, end):
+    """Journal index of the last rest (at_rest) in [at, end) folding `state` (the game
+    after `at` entries) over journal[at:end]; -1 if there is none."""
+    found = at if at and at_rest(state) else -1
+    for i in range(at, end - 1):
+        state.apply_action(journal[i])
+        if at_rest(state):
+            found = i + 1
+    return found
+
+
+def undo_to_rest(state, marks=None):
+    """Auto mode's undo, as undo() but back to the rest before the last (the player's
+    last press that moved the game: a roll, a Continue or a Pass) with everything the
+    gadget did after it. The rest is looked for from the latest copy in `marks` before
+    the end (a turn's start, itself a rest), or from the game's start."""
+    journal = state.journal
+    end = len(journal)
+    cut = -1
+    kept = marks.kept if marks is not None else ()
+    for i in range(len(kept) - 1, -1, -1):
+        at, _key, copy = kept[i]
+        if at < end:
+            cut = _last_rest(copy.clone(), journal, at, end)
+            if cut >= 0:
+                break
+    if cut < 0:
+        cut = _last_rest(MastersState(state.players), journal, 0, end)
+    if cut < 1:  # the first seat is drawn, not pressed for
+        return None
     got = marks.before(cut) if marks is not None else None
     at, prev = got if got is not None else (0, MastersState(state.players))
     fold(prev, journal[at:cut], marks, at)

@@ -1,6 +1,7 @@
 """Geek Out! Masters on the gadget: a new game's setup. The mode (virtual dice: the gadget
-rolls; table dice: the gadget keeps score), then the number of players (the seat LEDs
-light in their colours as it changes), then the game starts."""
+rolls, the players resolve; table dice: the gadget keeps score; auto dice: the gadget
+rolls and resolves, the players continue or pass), then the number of players (the seat
+LEDs light in their colours as it changes), then the game starts."""
 
 from geekout.masters.consts import MAX_PLAYERS
 from geekout.ui.widgets import SEAT_NAMES, Menu, Spinner
@@ -10,7 +11,7 @@ def setup(app):
     ui = app.ui
     leds = app.board.leds
 
-    def chosen(mode):  # the menu's index is the config's mode byte (VIRTUAL, TABLE)
+    def chosen(mode):  # the menu's index is the config's mode byte (VIRTUAL, TABLE, AUTO)
         def players(n):
             app.start("masters", bytes((mode, n)))
 
@@ -19,4 +20,4 @@ def setup(app):
                         lambda n: "{} player{}".format(n, "s" if n > 1 else ""), "masters.players",
                         lambda n: " ".join(SEAT_NAMES[i][:3] for i in range(n)), leds.show_seats))
 
-    ui.push(Menu(ui, "Masters", ["Virtual dice", "Table dice"], chosen, "masters.mode"))
+    ui.push(Menu(ui, "Masters", ["Virtual dice", "Table dice", "Auto dice"], chosen, "masters.mode"))

@@ -1,0 +1,408 @@
+"""Geek Out! Masters on the gadget, auto dice (config mode AUTO): the gadget rolls and
+resolves every die, the players decide only what matters, Continue or Pass.
+
+After the player's press (OK: roll, or Continue) the gadget rolls, takes every
+resolution step (M3) in the best order with the best targets (the hint table's optimal
+step, hint.py; without the table, autoplay.py's search), continues on its own while
+nothing is scored (passing would add nothing, M7), and stops at the next point where a
+player has something to decide (rules.at_rest). Those steps are journaled as the rules
+core's bytes, exactly as a player's would be (one record with the press), so replay and
+the host tools read the game as any virtual-dice game. The dice go through app.roll, so
+an undo never re-rolls.
+
+The steps are then shown one by one (a frame each, about a second apart; UP/DOWN step
+through them, OK goes to the end), with what each did; the turn's result, its LEDs and
+cue come when the show reaches it. At a pass/continue point the screen shows the
+advice (the table's values, or the rule of thumb) with the cursor on it.
+Undo takes back the last press (a roll, a Continue or a Pass) and all the gadget did
+after it (rules.undo_to_rest).
+"""
+
+from micropython import const
+
+from geekout import keys
+from geekout.masters import rules
+from geekout.masters.consts import (
+    CONTINUE,
+    DRAGON,
+    ENDED_BUST,
+    FACES,
+    HEART_ACT,
+    NO_TARGET,
+    PASS,
+    ROUNDS,
+    SPACESHIP,
+    SUPERHERO,
+)
+from geekout.masters.game import GameBase, draw_between, draw_dice
+from geekout.masters.hintpage import SHORT, need_to_lead, short_action
+from geekout.ui.core import W, title
+from geekout.ui.widgets import SEAT_NAMES
+
+# A frame of the show: kind, extra, then the zones as they lay after the step (active
+# faces 0-5, inactive, used, scored). Kinds 16 and up are the step's action byte (extra:
+# the face the die it rolled shows, or _NONE); below 16:
+_FRAME = const(11)
+_ROLLED = const(0)  # extra: how many dice were rolled
+_AGAIN = const(1)  # nothing scored: the gadget continues (extra: dice to roll)
+_SCORED = const(2)  # the roll's 42s moved to scored (extra: how many), M4
+_BUST = const(3)  # M4 DRAGON left, or M3e lone SPACESHIP
+_FORCED = const(4)  # M6: nothing to roll again, the pass is forced
+_NONE = const(255)
+STEP_MS = const(900)  # a frame's time on screen while the show plays
+
+
+class AutoGame(GameBase):
+    """The gadget rolls and resolves; the players press OK to roll and choose Continue
+    or Pass. A show of the steps plays after each press."""
+
+    name = "masters.auto"
+    offers_hint = False  # the advice is on the screen where it matters
+
+    def __init__(self, app, players, actions):
+        self.marks = rules.new_marks()
+        super().__init__(app, rules.replay(players, actions, self.marks))
+        self.choice = 0  # 0 = Continue, 1 = Pass
+        self.advice = None  # [(CONTINUE or PASS, value)] from the table, best first
+        self.win_text = ""  # 2 players: "To win: Pass" when that differs from the advice
+        self.need = 0  # the points the advice is a chance of (0: expected points)
+        self.frames = bytearray()  # the show of the last press's steps
+        self.at = 0  # the frame on screen
+        self.showing = False
+        self.playing = False  # the frames move on by themselves
+        self.until = 0
+        self.ended = False  # the last press ended the turn: its LEDs and cue are due
+        self.shown = (0, 0, 0)  # the show's round, seat and that seat's total
+        self.search = None  # autoplay's memo during a press (no hint table)
+        st = self.state
+        if st.phase_name() == "first":  # M8: the gadget draws the first player
+            st.apply_action(app.board.rand(players))
+            app.journal.append(st.journal)
+            self.marks.note(st, len(st.journal))
+        elif not rules.at_rest(st):
+            # A journal that stops between two rests (none of this mode's records do):
+            # the gadget takes its steps on from there.
+            self.act(-1)
+        self._arrived()
+
+    # -- the gadget's steps ------------------------------------------------------------
+    def act(self, decision):
+        """The player's press (-1: roll; PASS or CONTINUE) and every step the gadget
+        takes after it up to the next rest, saved as one record, then shown."""
+        st = self.state
+        n0 = len(st.journal)
+        turns = len(st.turns)
+        self.shown = (st.round, st.seat, st.totals[st.seat])
+        need = self._need()
+        if decision >= 0:
+            st.apply_action(decision)
+            self.emit("action", short_action(decision))
+        frames = bytearray()
+        self.search = None  # the fallback's memo, for this press's steps
+        f = table = None
+        if self.hints is not None and len(st.turns) == turns:
+            try:
+                f, table = self.hints.open()
+            except (OSError, ValueError):
+                f = table = None
+        try:
+            self._run(frames, turns, table, need)
+        finally:
+            if f is not None:
+                f.close()
+            self.search = None
+        self.app.journal.append(st.journal[n0:])
+        self.marks.note(st, len(st.journal))
+        self.ended = len(st.turns) > turns
+        self.frames = frames
+        if frames:
+            self._play(0)
+        else:
+            self._show_done()
+
+    def _run(self, frames, turns, table, need):
+        st = self.state
+        roll = self.app.roll
+        base = st.scored  # scored when the roll in hand began
+        while len(st.turns) == turns:
+            scored0 = st.scored
+            if st.is_chance():
+                n = st.pending
+                while st.is_chance() and len(st.turns) == turns:
+                    st.apply_action(roll(FACES, st.journal))
+                self._frame(frames, _ROLLED, n, turns, scored0)
+                base = scored0
+            elif st.phase_name() == "decide":
+                if st.scored:
+                    break  # the player's to decide
+                self._frame(frames, _AGAIN, st.used, turns, scored0)
+                st.apply_action(CONTINUE)
+                self.emit("action", "Continue")
+                continue
+            else:
+                a = self._step(table, need)
+                st.apply_action(a)
+                face = _NONE
+                if st.is_chance() and len(st.turns) == turns:  # a MEEPLE's or HEART's die
+                    face = roll(FACES, st.journal)
+                    st.apply_action(face)
+                self._frame(frames, a, face, turns, scored0)
+                self.emit("action", short_action(a))
+            if len(st.turns) > turns:
+                kind = _BUST if st.turns[-1][2] == ENDED_BUST else _FORCED
+                self._frame(frames, kind, 0, turns, -1)
+            elif st.phase_name() == "decide" and st.scored:
+                self._frame(frames, _SCORED, st.scored - base, turns, -1)
+
+    def _step(self, table, need):
+        """The best resolution step: the table's, else autoplay's search."""
+        st = self.state
+        hints = self.hints
+        if table is not None and hints is not None:
+            reader = hints.reader
+            try:
+                return reader.advise(table, st.active, st.inactive, st.used, st.scored,
+                                     need)[0][0]
+            except ValueError:  # a table without this need's block (points only)
+                try:
+                    return reader.advise(table, st.active, st.inactive, st.used,
+                                         st.scored, 0)[0][0]
+                except (OSError, ValueError):
+                    pass
+            except OSError:
+                pass
+        # loaded only without a usable table: with one it is never needed (heap)
+        from geekout.masters import autoplay
+
+        if self.search is None:
+            self.search = autoplay.Search()
+        return autoplay.fallback_action(st.active, st.inactive, st.used, self.search)
+
+    def _need(self):
+        st = self.state
+        need = need_to_lead(st.totals, st.seat, st.round == ROUNDS - 1)
+        return need if need <= 55 else 0  # out of reach: play for points
+
+    def _frame(self, frames, kind, extra, turns, scored0):
+        """Note a frame: the zones after the step; a step that ended the roll shows the
+        dice as they lay (its 42s still showing, or the dice the turn ended on)."""
+        st = self.state
+        start = len(frames)
+        frames.append(kind)
+        frames.append(extra)
+        if len(st.turns) > turns:
+            frames += st.last
+        else:
+            frames += st.active
+            frames.append(st.inactive)
+            frames.append(st.used)
+            frames.append(st.scored)
+        grown = frames[start + 10] - scored0
+        if scored0 >= 0 and grown > 0:
+            frames[start + 2] += grown
+            frames[start + 10] = scored0
+
+    # -- the show --------------------------------------------------------------------
+    def _play(self, at):
+        self.showing = True
+        self.playing = True
+        self.at = at
+        self.until = self.app.board.clock() + STEP_MS
+        self.show_turn()
+
+    def _show_done(self):
+        self.showing = False
+        self.playing = False
+        if self.ended:
+            self.ended = False
+            self.after_turn()  # the result's LEDs, cue and the end screen, now it shows
+        else:
+            self.show_turn()
+        self._arrived()
+
+    def show_turn(self):
+        if self.showing:  # the LEDs stay on the seat whose dice are shown
+            self.app.board.leds.show_turn(self.shown[1], len(self.state.totals))
+        else:
+            super().show_turn()
+
+    def tick(self, now):
+        if not (self.showing and self.playing) or keys.ticks_diff(now, self.until) < 0:
+            return False
+        self._move(1)
+        self.until = now + STEP_MS
+        return True
+
+    def _move(self, step):
+        n = len(self.frames) // _FRAME
+        at = self.at + step
+        if at >= n:
+            self._show_done()
+        else:
+            self.at = max(0, at)
+
+    def _arrived(self):
+        """At a rest: the advice at a pass/continue point, the cursor on it."""
+        st = self.state
+        self.advice = None
+        self.win_text = ""
+        self.choice = 0
+        if st.phase_name() != "decide":
+            return
+        self.need = need = self._need()
+        if self.hints is not None:
+            empty = bytearray(FACES)
+            try:
+                self.advice = self.hints.advise(empty, st.inactive, st.used, st.scored, need)
+            except (OSError, ValueError):
+                self.need = 0
+                try:
+                    self.advice = self.hints.advise(empty, st.inactive, st.used, st.scored, 0)
+                except (OSError, ValueError):
+                    self.advice = None
+        if self.advice:
+            best = self.advice[0][0]
+        else:
+            from geekout.masters import autoplay
+
+            best = CONTINUE if autoplay.advise_continue(st.used, st.scored) else PASS
+        self.choice = 0 if best == CONTINUE else 1
+        self.win_text = self.win_step(st, st.inactive, st.used, st.scored, best)
+
+    # -- undo ------------------------------------------------------------------------
+    def undo(self):
+        r = rules.undo_to_rest(self.state, self.marks)
+        if r is None:
+            self.ui.toast("Nothing to undo")
+            return
+        self.state, removed = r
+        self.app.journal.undo(len(removed))
+        self.frames = bytearray()
+        self.showing = self.playing = self.ended = False
+        self._arrived()
+        self.show_turn()
+        first = removed[0]
+        text = "Undone: " + ("Pass" if first == PASS else "Continue" if first == CONTINUE
+                             else "the roll")
+        self.ui.toast(text)
+        self.emit("undo", text)
+
+    # -- keys ------------------------------------------------------------------------
+    def key(self, k):
+        st = self.state
+        if st.is_terminal():
+            return
+        if self.showing:
+            self.playing = False
+            if k == keys.UP:
+                self._move(-1)
+            elif k == keys.DOWN:
+                self._move(1)
+            elif k == keys.OK or k == keys.BACK:
+                self._show_done()
+            return
+        if k == keys.BACK:
+            if self.frames:  # the last press's steps again
+                self._play(0)
+            return
+        if st.is_chance():
+            if k == keys.OK:
+                self.ui.cue("turn")
+                self.act(-1)
+        elif k == keys.UP or k == keys.DOWN:
+            self.choice ^= 1
+        elif k == keys.OK:
+            self.act(PASS if self.choice else CONTINUE)
+
+    # -- drawing ---------------------------------------------------------------------
+    def draw(self, fb):
+        if self.showing:
+            self._draw_frame(fb)
+            return
+        st = self.state
+        seat = st.seat
+        title(fb, "R{}/5 {} {}".format(min(st.round + 1, 5), SEAT_NAMES[seat],
+                                      st.totals[seat]))
+        if st.is_terminal():
+            return
+        if st.phase_name() == "decide":
+            self._draw_decide(fb)
+            return
+        footer = ["OK: roll 7 dice"]
+        win = self.win_line()
+        if win:
+            footer.insert(0, win)
+        if self.frames:
+            footer.append("BACK: last roll")
+        draw_between(fb, st, footer)
+
+    def _draw_decide(self, fb):
+        st = self.state
+        fb.text("Scored {} = {}".format(st.scored, rules.points_for(st.scored)), 0, 11, 1)
+        fb.text("To roll {}, In {}".format(st.used, st.inactive), 0, 20, 1)
+        values = {}
+        if self.advice:
+            head = "Chance of {}+:".format(self.need) if self.need else "Expected points:"
+            for a, v in self.advice:
+                values[a] = "{:.0f}%".format(v * 100) if self.need else "{:.1f}".format(v)
+        else:
+            head = "Rule of thumb:"
+            values[PASS if self.choice else CONTINUE] = "best"
+        fb.text(head, 0, 29, 1)
+        for i in range(2):
+            a = PASS if i else CONTINUE
+            v = values.get(a, "")
+            fb.text(">" if self.choice == i else " ", 0, 38 + 9 * i, 1)
+            fb.text("Pass" if i else "Continue", 8, 38 + 9 * i, 1)
+            fb.text(v, W - 8 * len(v), 38 + 9 * i, 1)
+        if self.win_text:  # the last line has room for one of the two
+            fb.text(self.win_text, 0, 56, 1)
+        elif self.frames:
+            fb.text("BACK: see steps", 0, 56, 1)
+
+    def _draw_frame(self, fb):
+        r, seat, total = self.shown
+        title(fb, "R{}/5 {} {}".format(min(r + 1, 5), SEAT_NAMES[seat], total))
+        n = len(self.frames) // _FRAME
+        i = self.at * _FRAME
+        z = self.frames[i:i + _FRAME]
+        draw_dice(fb, z[2:8], 10)
+        fb.fill_rect(0, 37, W * (self.at + 1) // n, 2, 1)
+        a, b = caption(z)
+        fb.text(a, 0, 40, 1)
+        fb.text(b, 0, 48, 1)
+        fb.text("In{} Us{} Sc{}".format(z[8], z[9], z[10]), 0, 56, 1)
+
+
+def caption(z):
+    """A frame's two lines (at most 16 characters each): what its step did."""
+    kind = z[0]
+    extra = z[1]
+    if kind == _ROLLED:
+        return ("Rolled 1 die" if extra == 1 else "Rolled {} dice".format(extra)), ""
+    if kind == _AGAIN:
+        return "Nothing scored:", "roll {} again".format(extra)
+    if kind == _SCORED:
+        more = "Scored {} more".format(extra) if extra else "No new 42"
+        return more, "{} scored = {}".format(z[10], rules.points_for(z[10]))
+    if kind == _BUST:
+        if z[2 + DRAGON]:
+            return "BUST: {} DRAGON".format(z[2 + DRAGON]), "left: no points"
+        return "BUST: lone SHIP", "no points"
+    if kind == _FORCED:
+        return "Nothing to roll:", "pass, +{}".format(rules.points_for(z[10]))
+    if kind == HEART_ACT:
+        if extra == _NONE:
+            return "HEART: no effect", "(none inactive)"
+        return "HEART: a die in", "it rolled " + SHORT[extra]
+    actor = rules.action_actor(kind)
+    t = kind & 7
+    if t == NO_TARGET:
+        if actor == SPACESHIP:
+            return "SHIP alone:", "destroys itself"
+        return SHORT[actor] + " alone:", "no effect"
+    if actor == SPACESHIP:  # M3c
+        return "SHIP removes", SHORT[t] + ": inactive"
+    if actor == SUPERHERO:  # M3b: the target turns to its opposite face (M1)
+        return "HERO flips", SHORT[t] + " -> " + SHORT[t ^ 1]
+    return "MEEPLE rerolls", SHORT[t] + " -> " + SHORT[extra]  # M3a
