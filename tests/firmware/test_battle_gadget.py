@@ -123,7 +123,9 @@ def saved(d):
 
 
 # -- full games --------------------------------------------------------------------------
-@pytest.mark.parametrize("players,seed,condition", [(3, 3, C.SUPREMACY), (4, 1, C.OVERLOAD),
+# Seeds of the driver's games reaching each victory (re-chosen when the turn came to end
+# by itself after a last placement, upgrade or new drone: the games changed).
+@pytest.mark.parametrize("players,seed,condition", [(3, 24, C.SUPREMACY), (4, 7, C.OVERLOAD),
                                                      (3, 13, C.DESTROYER)])
 def test_full_game_to_each_victory(players, seed, condition):
     d = full_game(players, seed, 0, draw=False)
@@ -488,6 +490,32 @@ def test_undo_of_an_end_of_turn_takes_its_cell_back():
     d.game_menu("Undo")
     g = d.game()
     assert g.state.snapshot() == before and d.ui.toast_text == "Undone: Red done"
+
+
+@pytest.mark.parametrize("last, ends", [
+    (E.upgrade(0, 0), True),  # B4: no ship moves nor turns: only End turn is left (B10)
+    (E.stars(0, 0), True),
+    (E.move(0, 0), False),  # a move may bring its cannon onto an enemy: an attack may follow
+    (E.turn(0, 0), False),  # so may a cannon turn
+])
+def test_the_last_action_point_ends_the_turn_only_when_nothing_can_follow(last, ends):
+    """B3/B10: the 3 points are mandatory and the tactical phase ends when they are
+    spent; the gadget adds the End turn (and Green's cell) to the entry only when no
+    attack can follow it, and undo takes that entry back whole."""
+    d = at(OPEN3 + "cell done move:0:s move:0")  # one point left, a small star collected
+    g = d.game()
+    before = g.state.snapshot()
+    n = g.state.count
+    assert g.submit([last])
+    evs = E.decode_all(g.state.journal)[n:]
+    if ends:
+        assert evs == [last, E.done(0), E.cell(1)] and g.state.seat == 1
+    else:
+        items = g.items()
+        g._cursor(items)  # where the next press finds it
+        assert evs == [last] and g.label(items[g.index]) == "End turn"
+    d.game_menu("Undo")
+    assert d.game().state.snapshot() == before
 
 
 def test_undo_takes_back_one_entry_a_time_in_a_game():

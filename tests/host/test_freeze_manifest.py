@@ -13,5 +13,9 @@ def test_manifest_points_at_real_files():
     packages = [a[0] for n, a, _ in calls if n == "package"]
     modules = [a[0] for n, a, _ in calls if n == "module"]
     assert packages == ["geekout"] and (FIRMWARE / "geekout" / "__init__.py").exists()
-    assert modules == ["main.py"]
+    assert modules == ["main.py", "boot.py", "geekout_uf2.py"]
+    # The UF2's start-up modules (issue 20) live beside its build script, not in firmware/.
+    bases = [Path(k.get("base_path", ".")) for n, a, k in calls if n == "module"]
+    for name, base in zip(modules, bases):
+        assert (FIRMWARE / base / name).exists(), name
     assert ("include", ("$(PORT_DIR)/boards/manifest.py",), {}) in calls

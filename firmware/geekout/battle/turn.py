@@ -7,8 +7,9 @@ next. The list holds the phase's own entries and, before the tactical phase, the
 phases' too: choosing one ends the phases before it (B3 "done" events the gadget adds,
 `implied`), so a turn with no attack costs no press to say so. The exploration cell is
 placed by the gadget as the turn starts (B3: mandatory, nothing to choose), in the same
-record as the entry that ended the turn before. Every entry goes through submit():
-checked by the rules core, saved as one journal record, or refused with the core's
+record as the entry that ended the turn before; a last action point that leaves nothing
+else to do (a placement, an upgrade, a new drone: _ENDS_TURN) ends the turn by itself,
+in the same record too. Every entry goes through submit(): checked by the rules core, saved as one journal record, or refused with the core's
 reason and its ruling id ("B4: ...") with nothing changed; undo() takes the last entry
 back whole (with the events the gadget added to it). The questions of an entry are in
 entry.py, what an entry did is told by announce.py, the menus are in menu.py, the
@@ -33,6 +34,7 @@ from .consts import (
     ATTACK,
     CELL,
     DONE,
+    DRONE,
     MOVE,
     PH_ATTACKS,
     PH_DRONES,
@@ -43,7 +45,9 @@ from .consts import (
     PH_TACTICAL,
     SHIP_NAMES,
     SHIPS,
+    STARS,
     TYPE_NAMES,
+    UPGRADE,
     WORMHOLE_UA,
 )
 from .end import EndScreen
@@ -68,6 +72,16 @@ LABELS = ("Place cell", "Place 2 stars", "Move", "Attack", "Upgrade", "New drone
           "Turn cannon", "Wormhole", "End turn", "Status")
 STEPPER = ("Exp", "Drn", "Atk", "Tac")
 _ROWS = const(4)  # entries shown under the stepper
+# The tactical actions after which, as the last action point, nothing else can happen in
+# the turn: End turn follows by itself. Not a move nor a cannon turn: "si al moverse / al
+# girar el cañón hace contacto con una Nave enemiga, realiza obligatoriamente un Ataque"
+# (manual; the core takes an attack with no point left); not an attack (one of them may
+# be owed yet, left to the players); not a cell (undo would read a tactical cell followed
+# by End turn as an exploration cell, last_entry).
+# A star placement, an upgrade or a new drone moves no ship and turns no cannon (a new
+# drone stands on its base, where it cannot attack: B7), so only End turn is left (B10:
+# "the tactical phase ends when all 3 are spent").
+_ENDS_TURN = (STARS, UPGRADE, DRONE)
 
 
 def entries(st):
@@ -139,13 +153,19 @@ def last_entry(st):
     it implied before it (done events of the same player right before), the second of
     the opening's two cells with the first (B10), and the next turn's exploration cell
     the gadget placed after it (a cell that moved the phase on to drone moves or
-    attacks)."""
+    attacks), and the End turn the gadget added after a last action point that leaves
+    nothing else to do (_ENDS_TURN: such an action is followed by a done of its player
+    only when it spent the last point, B3; in a journal of an older firmware that done
+    was an End turn pressed, and goes back with the action)."""
     evs = rules.tail(st)
     k = len(evs) - 1
     ev = evs[k][1]
     if ev[0] == CELL and (st.phase == PH_DRONES or st.phase == PH_ATTACKS) and k:
         k -= 1
     chosen = evs[k][1]
+    if chosen[0] == DONE and k and evs[k - 1][1][0] in _ENDS_TURN and evs[k - 1][1][1] == chosen[1]:
+        k -= 1
+        chosen = evs[k][1]
     index = st.count - len(evs) + k  # the chosen event's place in the game
     if index < 1:
         return None
@@ -221,6 +241,10 @@ class TurnScreen(Screen):
         except ValueError as e:  # Illegal (a ruling) or BadEvent
             self.refuse(e)
             return False
+        end = events.done(p)
+        if (ev[0] in _ENDS_TURN and new.phase == PH_TACTICAL and not new.owed
+                and new.is_legal(end)):  # the last point spent, nothing else to do (B3/B10)
+            new.apply(end)
         cell = new.phase == PH_EXPLORE  # exploration owed only while cells remain
         if cell:
             new.apply(events.cell(new.seat))
@@ -230,11 +254,27 @@ class TurnScreen(Screen):
         if ev[0] == ATTACK:
             self.last = None  # a ship attacks once (B10): the cursor goes back to the likely entry
         elif new.seat == st.seat and new.phase == PH_TACTICAL and new.owed:
-            self.last = self._key()  # the cursor stays on the entry just used
+            self.last = self._key()  # the cursor stays on the entry just used, but
+            if ev[0] == STARS or (new.owed == 1 and self._may_place(new)):
+                self.last = None  # after a placement or for the last point: see _cursor
         ui = self.ui
         while ui.top() is not self and len(ui.stack) > 1:
             ui.pop()
         announce(self, actions, before, cell)
+        return True
+
+    def _may_place(self, st):
+        """True while the player in turn has placed no stars this turn and holds the 2
+        a placement takes (B4, B10: always exactly 2)."""
+        p = st.seat
+        if st.reserve_small[p] + st.reserve_bomb[p] < 2:
+            return False
+        journal = st.journal
+        pos = st.turn_at
+        while pos < len(journal):
+            ev, pos = events.decode(journal, pos)
+            if ev[0] == STARS and ev[1] == p:
+                return False
         return True
 
     def undo(self):
@@ -294,8 +334,11 @@ class TurnScreen(Screen):
 
     def _cursor(self, items):
         """On the likely entry: a drone's free move, else the mothership's move (no
-        attack); End turn once the action points are spent (or after the wormhole); the
-        entry just used while the tactical phase goes on, but for an attack."""
+        attack); Place 2 stars for the last action point when none were placed this turn
+        (B4: a turn is mostly moves, then 2 stars from the reserve); End turn once the
+        action points are spent (or after the wormhole); the entry just used while the
+        tactical phase goes on, but for an attack, a placement (a move is likelier than a
+        second one) or an entry that leaves the last point to spend."""
         k = self._key()
         if k != self.last or self.item not in items:
             self.last = k
@@ -303,6 +346,8 @@ class TurnScreen(Screen):
             pick = items[0]  # the opening's, the exploration's, the first free move
             if st.wormholed or (st.phase == PH_TACTICAL and not st.owed):
                 pick = DONE_ENTRY
+            elif st.phase == PH_TACTICAL and st.owed == 1 and self._may_place(st):
+                pick = STARS_ENTRY
             elif st.phase >= PH_DRONES and pick % SHIP_STEP != FREE_ENTRY:
                 pick = MOVE_ENTRY  # the mothership's move
             self.item = pick if pick in items else items[0]

@@ -48,7 +48,13 @@ DECIDE = (
 )
 
 BUDGET = const(120)  # positions a step searches before a second rolled die is valued roughly
-_MEMO_MOST = const(600)  # a press's memo is started again past this (about 10 KB on the Pico)
+# A press's memo holds at most _MEMO_MOST entries: past it a step values positions
+# without keeping them, and the next step starts a new memo. MicroPython grows a dict's
+# table in steps (389, 521, 691, 919, 1223 slots), each growth one contiguous block; a
+# 1,223-slot table (19.6 KB on the unix port, 9.8 KB on the Pico) could not be had in a
+# heap left in pieces by 20,000 random presses. 600 entries stay in 691 slots: at most
+# 5.5 KB on the Pico.
+_MEMO_MOST = const(600)
 _ROUGH_DRAGON = const(90)  # the rule of thumb's share (%) kept per DRAGON showing
 _ROUGH_SPARE = const(93)  # ... and per action die beyond the one a roll's end can spare
 
@@ -91,7 +97,8 @@ class Search:
 
     def __init__(self):
         self.memo = {}
-        self.start = 0  # memo entries when the step's search began (BUDGET counts from it)
+        self.made = 0  # positions valued (memo entries, and those past the cap)
+        self.start = 0  # self.made when the step's search began (BUDGET counts from it)
 
     def value(self, a, inactive, used, deep):
         if not (a[1] or a[2] or a[3] or a[4]):
@@ -100,15 +107,18 @@ class Search:
         for f in range(6):
             key = key * 11 + a[f]
         key = ((key * 11 + inactive) * 11 + used) * 2 + deep
-        v = self.memo.get(key)
+        memo = self.memo
+        v = memo.get(key)
         if v is None:
             v = self.best(a, inactive, used, deep)[1]
-            self.memo[key] = v
+            self.made += 1
+            if len(memo) < _MEMO_MOST:
+                memo[key] = v
         return v
 
     def rolled(self, b, inactive, used, deep):
         """The average over the six faces of one die landing in `b` (MEEPLE, HEART)."""
-        if deep and len(self.memo) - self.start >= BUDGET:
+        if deep and self.made - self.start >= BUDGET:
             deep = 0
         total = 0
         for f in range(6):
@@ -174,7 +184,7 @@ def fallback_action(active, inactive, used, search=None):
     same press takes the same steps after an undo)."""
     if search is None:
         search = Search()
-    if len(search.memo) > _MEMO_MOST:
+    if len(search.memo) >= _MEMO_MOST:
         search.memo = {}
-    search.start = len(search.memo)
+    search.start = search.made
     return search.best(active, inactive, used, 1)[0]
