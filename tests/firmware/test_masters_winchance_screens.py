@@ -16,6 +16,7 @@ from geekout.masters import consts as mc
 from geekout.masters import rules as M
 from geekout.masters import winchance as wc
 from simboard import SimBoard
+from test_ui import _drawn_texts
 
 FW = Path(__file__).resolve().parents[2] / "firmware"
 VIRTUAL, AUTO = 0, 2  # the setup menu's modes (drive.py)
@@ -34,20 +35,8 @@ def board_with_tables(seed=3):
 
 
 def drawn_texts(d, screen):
-    texts = []
-    fb = d.board.display
-    orig = fb.text
-
-    def text(s, x, y, c=1):
-        texts.append(s)
-        orig(s, x, y, c)
-
-    fb.text = text
-    try:
-        screen.draw(fb)
-    finally:
-        fb.text = orig
-    return texts
+    """The strings `screen` draws (test_ui's capture, without their places)."""
+    return [t[0] for t in _drawn_texts(d, screen)]
 
 
 def first_turn_chances(g):

@@ -11,7 +11,6 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -38,15 +37,8 @@ def served():
     why = chromium_missing()
     if why:
         pytest.skip(why)
-    proc = subprocess.Popen([sys.executable, "-m", "geekout_tools.cli", "web", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                            preexec_fn=webplay.ctrl_c_stops)
+    proc, url = webplay.start_server()
     try:
-        url = None
-        for line in proc.stdout:
-            if "http://127.0.0.1:" in line:
-                url = line[line.index("http://"):].split()[0]
-                break
         assert url, proc.stderr.read()
         yield url
     finally:

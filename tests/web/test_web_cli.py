@@ -97,15 +97,8 @@ def test_a_changed_input_makes_the_site_stale(site, tmp_path, monkeypatch):
 
 
 def test_geekout_web_serves_the_site_with_the_types_browsers_want(site):
-    proc = subprocess.Popen([sys.executable, "-m", "geekout_tools.cli", "web", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                            preexec_fn=webplay.ctrl_c_stops)
+    proc, url = webplay.start_server()
     try:
-        url = None
-        for line in proc.stdout:
-            if "http://127.0.0.1:" in line:
-                url = line[line.index("http://"):].split()[0]
-                break
         assert url and url.endswith("/")
         types = {}
         for path in ("", "page.js", "gadget.js", "micropython/micropython.mjs",

@@ -48,6 +48,18 @@ def ctrl_c_stops():
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def start_server():
+    """`geekout web --port 0` (any free port) started from the checkout: (the process,
+    the URL it printed, or None when it printed none before its output ended)."""
+    proc = subprocess.Popen([sys.executable, "-m", "geekout_tools.cli", "web", "--port", "0"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            preexec_fn=ctrl_c_stops)
+    for line in proc.stdout:
+        if "http://127.0.0.1:" in line:
+            return proc, line[line.index("http://"):].split()[0]
+    return proc, None
+
+
 def presses(keys, start=300):
     """[ms, button, down] events for key codes pressed one after another, each as the
     buttons make it (a long key is its button held past LONG_MS)."""
