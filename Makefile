@@ -1,5 +1,7 @@
 # Geek Out! table companion: one entry point for every workflow.
-#   make test    set up .venv and run every test (CPython and MicroPython)
+#   make test    set up .venv and run every test, every tier (docs/testing.md)
+#   make check   the inner loop: the fast tier, one unix-port game per title, mpy-cross
+#                of every firmware file, lint of the changed files (under 3 minutes)
 #   make sim     run the gadget in the terminal, no hardware needed
 #   make deploy  compile to .mpy and copy to a Pico over USB (PORT=/dev/ttyACM0 optional)
 #   make web     build the gadget as a web page into build/web (`geekout web` serves it)
@@ -11,7 +13,16 @@ STAMP  := $(VENV)/.installed
 TYPINGS := typings
 NODE_STAMP := node_modules/.installed
 
-.PHONY: setup test lint sim deploy bench build clean hil web uf2
+# JOBS: pytest-xdist workers (auto: one per core). GAME=masters|capture|battle keeps the
+# tests whose names say that game (pytest -k). PYTEST_ARGS: anything else for pytest.
+JOBS ?= auto
+GAME ?=
+PYTEST_ARGS ?=
+PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup $(if $(GAME),-k $(GAME)) $(PYTEST_ARGS)
+# make check's tests: the fast tier (no tier marker) and the smoke games (tests/tiers.py).
+CHECK_TESTS := not (slow or micropython or node or pico or browser or uf2) or smoke
+
+.PHONY: setup test check lint lint-changed sim deploy bench build clean hil web uf2
 
 setup: $(STAMP) $(NODE_STAMP)
 
@@ -32,7 +43,15 @@ $(STAMP): pyproject.toml
 	touch $@
 
 test: setup
-	$(BIN)/python -m pytest
+	$(PYTEST) --durations=15 --junitxml=build/test-report/junit.xml
+
+check: setup
+	$(BIN)/python -m geekout_tools.build --check
+	$(BIN)/python tests/lint_changed.py
+	$(PYTEST) -m "$(CHECK_TESTS)" --durations=5
+
+lint-changed: setup
+	$(BIN)/python tests/lint_changed.py
 
 lint: setup
 	$(BIN)/ruff check .

@@ -1,17 +1,34 @@
-"""`make bench`: runs every bench/bench_*.py in turn and prints their figures."""
+"""`make bench`: runs every bench/bench_*.py in turn, prints their figures and keeps each
+script's output in build/bench/<name>.txt (the GitHub workflow keeps that folder as an
+artifact, docs/testing.md)."""
 
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+OUT = HERE.parent / "build" / "bench"
 
 
 def main():
-    failed = 0
+    OUT.mkdir(parents=True, exist_ok=True)
+    failed = []
     for script in sorted(HERE.glob("bench_*.py")):
         print("== {}".format(script.name), flush=True)
-        failed += subprocess.run([sys.executable, str(script)]).returncode != 0
+        start = time.monotonic()
+        with open(OUT / (script.stem + ".txt"), "w") as kept:
+            proc = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True)
+            for line in proc.stdout:
+                sys.stdout.write(line)
+                sys.stdout.flush()
+                kept.write(line)
+            code = proc.wait()
+            kept.write("# exit status {}, {:.0f} s\n".format(code, time.monotonic() - start))
+        if code != 0:
+            failed.append(script.name)
+    if failed:
+        print("failed: " + ", ".join(failed), file=sys.stderr)
     return 1 if failed else 0
 
 

@@ -14,6 +14,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import tiers
+
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 FAKES = ROOT / "tests" / "fakes"
@@ -24,7 +26,9 @@ DEFAULT_HEAP = "192K"
 
 
 def micropython_exe():
-    """Path of the unix port's launcher in the project's venv (or on PATH)."""
+    """Path of the unix port's launcher in the project's venv (or on PATH). Refused
+    inside a test whose tier does not say it runs the unix port (tests/tiers.py)."""
+    tiers.allowed("micropython")
     local = Path(sys.executable).parent / "micropython"
     if local.exists():
         return str(local)

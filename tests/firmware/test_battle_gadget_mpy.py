@@ -8,6 +8,8 @@ import pytest
 from geekout_tools.sim import host
 from mpy_harness import ROOT, run_deployed
 
+pytestmark = pytest.mark.micropython
+
 HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "keydriver.py",
            ROOT / "tests" / "firmware" / "battle_drive.py",
            ROOT / "tests" / "firmware" / "battle_checks.py",
@@ -57,7 +59,9 @@ print(json.dumps({{"screen": d.top().name, "winner": st.winner, "condition": st.
 """
 
 
-@pytest.mark.parametrize("players,seed,undo_every", [(3, 2, 5), (4, 11, 0)])
+# The 3-player game is `make check`'s smoke game of the battle on the unix port.
+@pytest.mark.parametrize("players,seed,undo_every", [
+    pytest.param(3, 2, 5, marks=pytest.mark.smoke), (4, 11, 0)])
 def test_full_game_by_buttons(deployed, players, seed, undo_every):
     lines, _err = mpy(deployed, GAME.format(P=players, S=seed, U=undo_every))
     out = json.loads(lines[-1])

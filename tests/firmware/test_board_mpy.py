@@ -2,7 +2,10 @@
 machine/neopixel modules: the buttons are driven through their fake pins, the clock and
 sleep are the test's, and the fake I2C bus counts the bytes sent."""
 
+import pytest
 from mpy_harness import run_micropython
+
+pytestmark = pytest.mark.micropython
 
 CODE = """
 import os

@@ -6,6 +6,7 @@ A rig plays a timeline: level changes of the four buttons (a press calls the but
 fell(), as the pin's falling-edge IRQ does, at that time) and the main loop's polls.
 """
 
+import pytest
 from geekout import keys
 from geekout.hal.buttons import Buttons, Pushbutton, gpio_buttons
 
@@ -304,6 +305,7 @@ print('locked', falls(b.pins[3], 50), b.buttons[3].latched)
 HEAP = "128K"  # passes down to 64K (bisection): 128K leaves a 100% margin
 
 
+@pytest.mark.micropython
 def test_the_same_checks_on_the_unix_port():
     from pathlib import Path
 

@@ -233,6 +233,7 @@ def test_the_last_card_of_a_150_card_catalog_is_named(tmp_path):
         cat.forget()
 
 
+@pytest.mark.slow
 def test_random_presses_with_a_150_card_catalog(tmp_path):
     import headless
 

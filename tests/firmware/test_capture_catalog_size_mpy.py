@@ -14,6 +14,8 @@ from geekout_tools.sim import host
 from mpy_harness import ROOT, run_deployed
 from test_capture_catalog_size import imported, realistic_csv
 
+pytestmark = pytest.mark.micropython
+
 HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "keydriver.py",
            ROOT / "tests" / "firmware" / "capture_drive.py",
            ROOT / "tests" / "firmware" / "capture_checks.py"]

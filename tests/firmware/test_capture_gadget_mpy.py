@@ -13,6 +13,8 @@ import pytest
 from geekout_tools.sim import host
 from mpy_harness import ROOT, run_deployed
 
+pytestmark = pytest.mark.micropython
+
 HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "keydriver.py",
            ROOT / "tests" / "firmware" / "capture_drive.py",
            ROOT / "tests" / "firmware" / "capture_checks.py"]
@@ -34,8 +36,10 @@ def mpy(deployed, code, heap="272K"):
     return run_deployed(deployed, code, heap)[0]
 
 
+# The 2-player game is `make check`'s smoke game of Capture on the unix port.
 @pytest.mark.parametrize("players,wicked,arena,seed,undo,quick", [
-    (4, True, 3, 2, 7, False), (1, False, 4, 8, 0, False), (2, False, 0, 1, 5, False),
+    (4, True, 3, 2, 7, False), (1, False, 4, 8, 0, False),
+    pytest.param(2, False, 0, 1, 5, False, marks=pytest.mark.smoke),
     (4, True, 3, 2, 7, True), (1, False, 4, 8, 3, True)])
 def test_full_game_by_buttons(deployed, tmp_path, players, wicked, arena, seed, undo, quick):
     code = "import capture_checks\ncapture_checks.scripted({}, {}, {}, {}, {}, '', {!r}, {})".format(

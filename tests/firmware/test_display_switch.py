@@ -1,7 +1,10 @@
 """Switching the display type (Settings) reuses the frame buffers: nothing to allocate,
 so a fragmented heap cannot leave the gadget without a display."""
 
+import pytest
 from mpy_harness import run_micropython
+
+pytestmark = pytest.mark.micropython
 
 CODE = """
 import gc, machine

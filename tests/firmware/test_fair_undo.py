@@ -3,12 +3,14 @@
 loaded from flash, and never hand a roll to a history they did not follow."""
 
 import fair_undo_check as fu
+import pytest
 from flash import FakeFlash
 from geekout import journal as jn
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seed=hs.integers(1, 10_000), steps=hs.integers(1, 400))
 def test_an_undo_never_rerolls(seed, steps):

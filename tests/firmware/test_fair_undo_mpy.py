@@ -7,6 +7,8 @@ import pytest
 from geekout_tools.sim import host
 from mpy_harness import ROOT, run_deployed
 
+pytestmark = pytest.mark.micropython
+
 HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "keydriver.py",
            ROOT / "tests" / "firmware" / "drive.py", ROOT / "tests" / "firmware" / "fair_undo_check.py"]
 

@@ -1,6 +1,9 @@
 """The fakes directory shadows machine/neopixel under MicroPython, keeping built-ins."""
 
+import pytest
 from mpy_harness import run_micropython
+
+pytestmark = pytest.mark.micropython
 
 CODE = """
 import machine, neopixel, framebuf

@@ -56,6 +56,7 @@ def test_every_flip_resumes_before_the_damage_or_is_set_aside(saved, game):
     assert flips == 3 * len(saved[game]) and failed == 0
 
 
+@pytest.mark.micropython
 def test_every_flip_on_the_unix_port(saved, tmp_path):
     host.build_deployed(tmp_path, HELPERS)
     (tmp_path / "geekout" / "data").mkdir(parents=True, exist_ok=True)

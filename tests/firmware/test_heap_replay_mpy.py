@@ -7,6 +7,8 @@ heap, smallest heap) are bench/bench_heap.py's."""
 import pytest
 from heapreplay import GAMES, build, record, replay
 
+pytestmark = pytest.mark.micropython
+
 # One game of each title: the bench's 4-player ones (Capture with Team Wicked and an arena;
 # the battle with an undo every 9th decision).
 CASES = [g for g in GAMES if (g[0], g[2]) in (("masters", 5), ("capture", 2), ("battle", 5))]

@@ -1,5 +1,6 @@
 """Finished games move to logs/ for `geekout logs pull`; old logs are dropped."""
 
+import pytest
 from flash import FakeFlash
 from geekout import journal as jn
 from mpy_harness import run_micropython
@@ -32,6 +33,7 @@ def test_archive_without_a_game_does_nothing():
     assert fl.files == {}
 
 
+@pytest.mark.micropython
 def test_archive_on_the_device_storage_under_micropython(tmp_path):
     code = (
         "from geekout.hal.storage import Storage\n"

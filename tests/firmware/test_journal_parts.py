@@ -4,6 +4,7 @@ after the screen (`later`: the records wait for flush(), which the UI runs once 
 screen is out). The parts joined are the one-file journal of before, byte for byte; old
 one-file journals of any size load and go on in a new part."""
 
+import pytest
 from drive import Driver
 from flash import FakeFlash, PowerCut
 from geekout import journal as jn
@@ -255,6 +256,7 @@ def test_every_step_is_saved_after_its_screen_and_before_the_next_key():
     assert flash.stale == flash.appends > 50 and all(saved)
 
 
+@pytest.mark.slow
 def test_a_power_cut_at_any_write_of_a_game_in_parts_resumes_a_saved_step():
     """Cut the power at write k of a whole game (every k): the journal read back is a
     prefix of the game's steps, ending at a step boundary the gadget had shown."""

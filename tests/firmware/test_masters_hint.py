@@ -128,6 +128,7 @@ while True:
 """
 
 
+@pytest.mark.micropython
 def test_device_advise_under_micropython():
     """The same lookups on the real MicroPython unix port (a small heap), on a sample."""
     cases = []

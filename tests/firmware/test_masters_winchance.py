@@ -49,8 +49,16 @@ def win(raw):
 
 
 @pytest.fixture(scope="module")
-def game():
-    return ws.game()
+def game(win_game):
+    """The solved game (tests/conftest.py): the tests that check the file against it are
+    in the slow tier, as solving it cold takes minutes."""
+    return win_game
+
+
+def turn_start_table(raw):
+    """The file's first part: the turn-start table alone (test_file_layout_and_size
+    checks it is winsolve's gadget_table)."""
+    return raw[:wc.HEADER + 10 * int.from_bytes(raw[8:10], "little")]
 
 
 def masters(round_no, seat, first, totals):
@@ -63,15 +71,17 @@ def masters(round_no, seat, first, totals):
     return st
 
 
-def test_file_layout_and_size(raw, win):
+@pytest.mark.slow
+def test_file_layout_and_size(raw, win, game):
     width = int.from_bytes(raw[8:10], "little")
-    assert raw[:wc.HEADER + 10 * width] == ws.gadget_table()  # the turn-start table first
+    assert turn_start_table(raw) == ws.gadget_table(game)  # the turn-start table first
     assert win.block == wc.HEADER + 10 * width
     assert raw[win.block:win.block + 4] == b"GOWD"
     assert win.block + int.from_bytes(raw[win.block + 6:win.block + 8], "little") == len(raw)
     assert len(raw) < 8 * 1024  # a few KB: two 4 KB blocks of the Pico's file system
 
 
+@pytest.mark.slow
 def test_game_start_chances_by_hand(win, game):
     """Round 1, totals 0-0: the first player's value is first_player (0.4378: 44%), the
     second's the rest; the footer names the seats in seat order, whoever starts."""
@@ -104,6 +114,7 @@ def test_last_turn_chances_are_the_need_problem(win):
     assert abs(wc.chances(win, masters(5, 1, 0, (135, 80)))[1] - 100 * half) <= 1
 
 
+@pytest.mark.slow
 def test_chances_for_every_reachable_turn_start(win, game):
     """Every (turn, lead) the game can have: the percent of the solver's value, 0 / 100
     only where the lead decides the game."""
@@ -186,6 +197,7 @@ def test_last_round_pass_or_continue_by_hand(win):
     assert wc.step_text(win, masters(5, 1, 0, (100, 90)), 3, 7, 0) == ""
 
 
+@pytest.mark.slow
 def test_first_player_last_round_against_the_solver(win, game):
     """Round 5, first player (turn 9 of 10: read from the intervals): the device's choice
     is the solver's at every point and reachable lead (and the text says so)."""
@@ -223,7 +235,7 @@ def corrupted(raw):
     if raw[100] == raw[101]:
         swapped[100] ^= 1
     return [("empty", b""), ("header only", raw[:12]), ("truncated", raw[:-1]),
-            ("no decision block", ws.gadget_table()), ("one bit flipped", bytes(flipped)),
+            ("no decision block", turn_start_table(raw)), ("one bit flipped", bytes(flipped)),
             ("two bytes swapped", bytes(swapped)), ("wrong magic", b"XXXX" + raw[4:]),
             ("hint table", b"GOMH" + raw[4:]), ("noise", bytes(range(256)) * 20)]
 
@@ -297,6 +309,7 @@ for line in sys.stdin:
 """
 
 
+@pytest.mark.micropython
 def test_reader_under_micropython(raw, win, tmp_path):
     """The same lookups on the MicroPython unix port, from a real file; broken files
     read as no table there too."""

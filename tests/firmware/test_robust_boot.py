@@ -9,6 +9,8 @@ import json
 import pytest
 from mpy_harness import FIRMWARE, run_micropython
 
+pytestmark = pytest.mark.micropython
+
 # The harness around main.py: {setup} runs before main.py (fakes set up), {script}
 # is the body of step(board, n) run at every 10 ms loop iteration n, {report} adds to
 # the JSON printed at the end. The loop ends after {limit} iterations.

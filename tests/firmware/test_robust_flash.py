@@ -130,6 +130,7 @@ print(json.dumps({{"screen": d.top().name, "seen": seen, "refused": flash.refuse
 """
 
 
+@pytest.mark.micropython
 def test_full_flash_under_micropython():
     sim = ROOT / "host" / "geekout_tools" / "sim"
     # Heap: passes down to 177K (bisection, checkout at a 150-character path; 172K at a
@@ -143,6 +144,7 @@ def test_full_flash_under_micropython():
     assert out["ok"] and out["prefix"] and 0 < out["saved"] < out["played"]
 
 
+@pytest.mark.micropython
 def test_full_flash_on_the_device_path(tmp_path):
     # main.py and app.run with the flash replaced by a small fake one
     setup = """import geekout.hal.storage as hs

@@ -8,7 +8,10 @@ import json
 import os
 import subprocess
 
+import pytest
 from mpy_harness import micropython_exe, micropython_path
+
+pytestmark = pytest.mark.micropython
 
 CDC = """
 import json

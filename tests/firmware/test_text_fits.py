@@ -69,11 +69,16 @@ CASES = ([("masters", mode, p, 10 * p + mode) for mode in (0, 1) for p in (1, 2,
          + [("masters", 1, 2, 41, True), ("masters", 0, 3, 42, True)]
          + [("capture", p, wicked, arena, p + arena) for p in (1, 2, 3, 4) for wicked, arena in ((False, 0), (True, 3))]
          + [("battle", p, p) for p in (3, 4)]
-         + [("wander", seed) for seed in range(1, 5)])
+         # 2,000 random presses from home each: a sweep, in the slow tier
+         + [pytest.param(("wander", seed), marks=pytest.mark.slow) for seed in range(1, 5)])
 RUN = {"masters": masters, "capture": capture, "battle": battle, "wander": wandering}
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: "-".join(str(x) for x in c))
+def case_id(case):
+    return "-".join(str(x) for x in case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_no_text_runs_past_the_panel(case):
     w = RUN[case[0]](*case[1:])
     assert not w.over, "\n".join(w.report())

@@ -258,6 +258,7 @@ def test_import_hyro_line_may_list_many_forms(tmp_path, capsys):
     assert code == 2 and "row 2, field stages" in err
 
 
+@pytest.mark.micropython
 def test_device_reads_the_catalog_under_micropython():
     from mpy_harness import run_micropython
 

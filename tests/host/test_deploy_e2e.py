@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from geekout_tools.cli import main
 from geekout_tools.deploy.plan import MANIFEST_PATH
 
@@ -16,6 +17,7 @@ def sha(path):
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+@pytest.mark.micropython
 def test_deploy_to_a_micropython_repl(pico, private_build, capsys):
     link, root = pico
     (root / "games").mkdir()

@@ -3,6 +3,7 @@
 
 import sys
 
+import pytest
 from mpy_harness import FAKES
 
 sys.path.insert(0, str(FAKES))
@@ -41,6 +42,7 @@ def saved_game():
     return j.storage.read(j.name)
 
 
+@pytest.mark.micropython
 def test_unattended_smoke_on_stand_in_board(pico, private_build, capsys):
     link, root = pico
     (root / "game.goj").write_bytes(saved_game())

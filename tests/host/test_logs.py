@@ -144,6 +144,7 @@ def test_missing_file(capsys):
     assert code == 2 and "cannot read" in err
 
 
+@pytest.mark.micropython
 def test_pull_from_a_board(pico, tmp_path, capsys):
     link, root = pico
     (root / "logs").mkdir()
@@ -171,6 +172,7 @@ def test_pull_from_a_board(pico, tmp_path, capsys):
     assert not (root / "logs" / "0001.goj").exists() and (root / "game.goj").exists()
 
 
+@pytest.mark.micropython
 def test_pull_joins_the_parts_of_the_running_game(pico, tmp_path, capsys):
     link, root = pico
     s, chunks = virtual_steps(3, seed=4)

@@ -399,6 +399,7 @@ def test_odd_board_names_are_skipped_or_shown_safely(tmp_path):
 
 # -- items 2 and 9 on the stand-in Pico (LIST_CODE runs on MicroPython) -------------------
 
+@pytest.mark.micropython
 def test_pull_copies_every_good_file_and_names_a_bad_one(pico, tmp_path, capsys):
     link, root = pico
     (root / "logs").mkdir()
@@ -422,6 +423,7 @@ def test_pull_copies_every_good_file_and_names_a_bad_one(pico, tmp_path, capsys)
     assert "logs/0002.goj -> {} (unreadable)".format(dest / "0002.goj") in out
 
 
+@pytest.mark.micropython
 def test_pull_copies_the_saves_the_gadget_set_aside(pico, tmp_path, capsys):
     link, root = pico
     (root / "logs").mkdir()

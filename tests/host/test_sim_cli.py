@@ -26,6 +26,7 @@ def test_headless_json_contract_cpython():
     assert isinstance(out["peak_heap_bytes"], int) and out["peak_heap_bytes"] > 0
 
 
+@pytest.mark.micropython
 def test_headless_micropython_fuzz_every_screen():
     """Random presses on the deployed .mpy firmware offering Masters, heap 192K: no
     exception at all, on every screen of the app and of Masters (auto dice included)."""

@@ -12,6 +12,10 @@ from geekout_tools.masters import winsolve as ws
 from geekout_tools.masters.simulate import play_game
 from geekout_tools.masters.strategies import make_strategy
 
+# The solved game takes minutes to solve cold (then comes from the disk cache): the
+# command's tests are in the slow tier, with the solver's own cross-checks.
+pytestmark = pytest.mark.slow
+
 Z95 = 1.959963984540054
 
 
@@ -21,9 +25,11 @@ def run(capsys, *argv):
     return code, out, err
 
 
-@pytest.fixture(scope="module")
-def game():
-    return ws.game()
+@pytest.fixture(scope="module", autouse=True)
+def game(win_game):
+    """The solved game, before any test of the module asks winsolve for it: solved once
+    per run, whatever the number of workers (tests/conftest.py)."""
+    return win_game
 
 
 def test_solve_win_json_contract(capsys, game):

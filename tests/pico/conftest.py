@@ -1,7 +1,7 @@
-"""The emulated-Pico tests: skipped, with one line saying what is missing, when node,
-rp2040js, the MicroPython UF2 or the boot ROM cannot be found (tests/pico/picoplay.py)."""
+"""The emulated-Pico tests' fixtures. Their tier (`pico`, `uf2`: tests/tiers.py) skips
+them, saying what is missing, when node, rp2040js, the MicroPython UF2 or the boot ROM
+cannot be found."""
 
-import os
 import sys
 from pathlib import Path
 
@@ -12,37 +12,25 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import picoplay  # noqa: E402
-
-WHY = picoplay.missing()
-
-
-def pytest_collection_modifyitems(config, items):
-    if not WHY:
-        return
-    if os.environ.get("GEEKOUT_REQUIRE_PICO"):
-        # CI has the files: a skip there would hide that the emulated tests never ran.
-        raise pytest.UsageError("emulated Pico required (GEEKOUT_REQUIRE_PICO) but " + WHY)
-    skip = pytest.mark.skip(reason="emulated Pico: " + WHY)
-    for item in items:
-        if "tests/pico/" in str(item.fspath).replace("\\", "/"):
-            item.add_marker(skip)
+import shared  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def image(tmp_path_factory):
     """The deployed firmware on a littlefs image (built once per test run)."""
-    return picoplay.deployed_image(tmp_path_factory.mktemp("pico-image"))
+    return shared.once(tmp_path_factory, "pico-image", picoplay.deployed_image)
 
 
 @pytest.fixture(scope="session")
 def refs(tmp_path_factory):
-    """The unix-port reference games, recorded once (see picoplay.reference)."""
-    folder = tmp_path_factory.mktemp("pico-refs")
+    """The unix-port reference games, each recorded once per run (see picoplay.reference)."""
     cache = {}
 
     def get(game, seed):
         if (game, seed) not in cache:
-            cache[(game, seed)] = picoplay.reference(folder, game, seed)
+            cache[(game, seed)] = shared.once(
+                tmp_path_factory, "pico-ref-{}-{}".format(game, seed),
+                lambda folder: picoplay.reference(folder, game, seed))
         return cache[(game, seed)]
 
     return get

@@ -11,6 +11,8 @@ from pathlib import Path
 import picoplay
 import pytest
 
+pytestmark = pytest.mark.pico
+
 ROOT = Path(__file__).resolve().parents[2]
 GEEKOUT = Path(sys.executable).parent / "geekout"
 
@@ -91,6 +93,7 @@ def _free_port():
         return s.getsockname()[1]
 
 
+@pytest.mark.xdist_group("checkout-build")  # `geekout deploy` rebuilds build/firmware
 def test_deploy_with_mpremote_then_the_gadget_starts(tmp_path):
     """`geekout deploy --port socket://...` with stock mpremote onto the stock firmware's
     blank littlefs: every file, then only what changed; the gadget restarts into home."""

@@ -7,6 +7,8 @@ import picoplay
 import pytest
 from test_pico_board import home_frame
 
+pytestmark = pytest.mark.pico
+
 MASTERS = ("masters", 5)
 
 

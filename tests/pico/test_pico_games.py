@@ -13,8 +13,14 @@ import picoplay
 import pytest
 from geekout_tools.logs import reader
 
+pytestmark = pytest.mark.pico
+
 # Cuts per game: a sample of every kind of operation, torn and not (CUTS of each).
 CUTS = 4
+# A game's two tests share its play (the `played` fixture): one pytest-xdist worker takes
+# both, so the game is played once.
+GAMES = [pytest.param(game, seed, id=game, marks=pytest.mark.xdist_group("pico-" + game))
+         for game, seed in picoplay.GAME_CASES]
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +70,7 @@ def played(image, refs, tmp_path_factory):
     return get
 
 
-@pytest.mark.parametrize("game,seed", picoplay.GAME_CASES, ids=[c[0] for c in picoplay.GAME_CASES])
+@pytest.mark.parametrize("game,seed", GAMES)
 def test_whole_game_key_for_key(played, game, seed):
     run = played(game, seed)
     ref, g = run["ref"], run["gadget"]
@@ -81,7 +87,7 @@ def test_whole_game_key_for_key(played, game, seed):
     assert len({tuple(map(tuple, rgb)) for _t, rgb in run["leds"]}) > 2
 
 
-@pytest.mark.parametrize("game,seed", picoplay.GAME_CASES, ids=[c[0] for c in picoplay.GAME_CASES])
+@pytest.mark.parametrize("game,seed", GAMES)
 def test_power_cuts_resume_to_the_last_complete_action(played, game, seed, image,
                                                        tmp_path_factory):
     run = played(game, seed)

@@ -10,6 +10,8 @@ import pytest
 from geekout_tools.pico import emulator
 from geekout_tools.pico.emulator import HARNESS, Pico, PicoUnavailable
 
+pytestmark = pytest.mark.pico
+
 
 def harness(*args):
     node = emulator.node_ready()

@@ -18,6 +18,8 @@ import picoplay
 import pytest
 from geekout_tools.pico.emulator import KEY_GPIO, SHORT_HOLD_MS
 
+pytestmark = pytest.mark.pico
+
 MASTERS = ("masters", 5)
 TAP_MS = 60  # a player's quick tap
 AFTER_MS = 30  # from the key's release to the tap: its poll (<= 10 ms) and 20 ms debounce

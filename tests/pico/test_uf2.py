@@ -17,7 +17,13 @@ from pathlib import Path
 
 import picoplay
 import pytest
+import tiers
 from geekout_tools import uf2
+
+# One pytest-xdist worker builds the UF2 once for all of them (the `built` fixture); the
+# flash-over test's `geekout deploy` rebuilds build/firmware, as the mpremote deploy test
+# does (tests/pico/test_pico_board.py): the same group keeps the two apart.
+pytestmark = [pytest.mark.uf2, pytest.mark.xdist_group("checkout-build")]
 
 ROOT = Path(__file__).resolve().parents[2]
 GEEKOUT = Path(sys.executable).parent / "geekout"
@@ -26,30 +32,11 @@ FS_OFFSET = uf2.STORAGE_BASE - uf2.XIP_BASE
 HINT_BYTES = (ROOT / "firmware" / "geekout" / "masters" / "hint.bin").stat().st_size
 
 
-def source():
-    """MICROPYTHON_SRC, else the rp2 tarball beside GEEKOUT_PICO_UF2, else None."""
-    if os.environ.get("MICROPYTHON_SRC"):
-        return os.environ["MICROPYTHON_SRC"]
-    stock = os.environ.get("GEEKOUT_PICO_UF2")
-    if stock:
-        found = sorted(Path(stock).parent.glob("micropython-*-rp2-src.tar.xz"))
-        if found:
-            return str(found[-1])
-    return None
-
-
 @pytest.fixture(scope="module")
 def built():
     """The UF2 (built, or reused from build/uf2/ when its inputs are unchanged)."""
-    src = source()
-    if src is None:
-        pytest.skip("UF2 build: no MicroPython sources (MICROPYTHON_SRC, or the rp2 source "
-                    "tarball beside GEEKOUT_PICO_UF2)")
-    try:
-        uf2.check_tools()
-    except uf2.Missing as e:
-        pytest.skip("UF2 build: " + str(e))
-    return uf2.build(src, say=lambda *_a: None)
+    # The tier (tests/tiers.py) has checked the toolchain and the sources.
+    return uf2.build(tiers.micropython_source(), say=lambda *_a: None)
 
 
 def gadget_pico(built, **kw):

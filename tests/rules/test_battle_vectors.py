@@ -11,6 +11,7 @@ def test_vector_cpython(vector):
     assert battle_check.check(vector) is None
 
 
+@pytest.mark.micropython
 def test_vectors_micropython():
     """The same vectors on the real MicroPython unix port. Compiling the core and the
     vectors from source takes most of the heap (bench/)."""

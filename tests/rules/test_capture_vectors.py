@@ -49,6 +49,7 @@ def mpy_dir(tmp_path_factory):
     return out
 
 
+@pytest.mark.micropython
 @pytest.mark.parametrize("game, vectors", [("capture", capture_vectors.VECTORS),
                                            ("capture_score", capture_score_vectors.VECTORS)])
 def test_vectors_micropython(mpy_dir, game, vectors):

@@ -30,6 +30,7 @@ def best():
     return sv.solve()
 
 
+@pytest.mark.slow
 def test_every_transition_matches_rules_core():
     # All 42,757 resolution states, every legal action, every face a rolled die can show.
     assert sv.crosscheck() == []

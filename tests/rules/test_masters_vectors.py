@@ -13,6 +13,7 @@ def test_vector_cpython(vector):
     assert masters_check.check(vector) is None
 
 
+@pytest.mark.micropython
 def test_vectors_micropython():
     """The same vectors on the real MicroPython unix port, on a small heap."""
     # Heap: passes down to 64K (bisection, checkout at a 150-character path; 62K at a short

@@ -285,6 +285,7 @@ def steps_play(g, journal, picks, n):
     return g
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(config=configs, chosen=picks, plan=plans, resume=st.booleans())
 def test_steps_undo_from_marks_is_the_full_replay(config, chosen, plan, resume):
@@ -336,6 +337,7 @@ def battle_play(s, picks, n, marks):
             marks.note(s, len(s.journal))
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(players=st.sampled_from([3, 4]), chosen=picks, plan=plans, resume=st.booleans())
 def test_battle_undo_from_marks_is_the_full_replay(players, chosen, plan, resume):
@@ -401,6 +403,7 @@ def _count(cls, name, fn):
 MPY_HEAP = {"masters": 100, "capture": 184, "battle": 160}
 
 
+@pytest.mark.micropython
 @pytest.mark.parametrize("game", ["masters", "capture", "battle"])
 def test_undo_from_marks_on_micropython(game):
     """The same comparisons on the real MicroPython unix port, seeded games."""

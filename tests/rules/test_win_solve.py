@@ -23,12 +23,16 @@ from geekout_tools.masters import solver as sv
 from geekout_tools.masters import win_table as wt
 from geekout_tools.masters import winsolve as ws
 
+pytestmark = pytest.mark.slow
+
 P = np.array([sv.points(s) for s in range(sv.DICE + 1)])
 
 
-@pytest.fixture(scope="module")
-def game():
-    return ws.game()
+@pytest.fixture(scope="module", autouse=True)
+def game(win_game):
+    """The solved game, before any test of the module asks winsolve for it: solved once
+    per run, whatever the number of workers (tests/conftest.py)."""
+    return win_game
 
 
 def end_value(lead):

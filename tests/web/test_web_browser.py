@@ -11,11 +11,14 @@ import os
 import shutil
 import signal
 import subprocess
-from pathlib import Path
 
 import pytest
 import webplay
 from mpy_harness import ROOT
+
+# `geekout web` builds build/web when it is stale: one pytest-xdist worker for every test
+# that starts it.
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("checkout-web")]
 
 # Debian's Chromium (.ci/run installs it); GEEKOUT_CHROMIUM names another build.
 CHROMIUM = os.environ.get("GEEKOUT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
@@ -23,20 +26,9 @@ SEED = 3
 DECISIONS = 24  # two whole turns of a 2-player game and the third begun (seed 3)
 
 
-def chromium_missing():
-    if not Path(CHROMIUM).exists():
-        return "chromium not installed"
-    if not (ROOT / "node_modules" / "playwright-core").is_dir():
-        return "playwright-core not installed (make setup: npm ci)"
-    return webplay.node_missing(20)
-
-
 @pytest.fixture(scope="module")
 def served():
     """`geekout web --port 0` (any free port): builds build/web when stale, prints the URL."""
-    why = chromium_missing()
-    if why:
-        pytest.skip(why)
     proc, url = webplay.start_server()
     try:
         assert url, proc.stderr.read()

@@ -50,6 +50,7 @@ def test_unknown_argument_is_exit_2():
     assert res.returncode == 2 and res.stderr.count("\n") == 1
 
 
+@pytest.mark.node
 def test_the_site_holds_the_deployed_firmware_and_the_page(site, tmp_path):
     manifest = json.loads((site / "manifest.json").read_text())
     bundle = (site / "bundle.bin").read_bytes()
@@ -74,6 +75,7 @@ def test_the_site_holds_the_deployed_firmware_and_the_page(site, tmp_path):
         assert (site / name).read_bytes() == (sitebuilder.RUNTIME / name.split("/")[1]).read_bytes()
 
 
+@pytest.mark.node
 def test_the_page_loads_nothing_from_elsewhere(site):
     # No CDN, no font or script from another host: every address in the page's own
     # files is relative (the site works offline once served).
@@ -84,6 +86,7 @@ def test_the_page_loads_nothing_from_elsewhere(site):
     assert 'src="page.js"' in html and 'href="page.css"' in html
 
 
+@pytest.mark.node
 def test_a_changed_input_makes_the_site_stale(site, tmp_path, monkeypatch):
     assert sitebuilder.is_current(site)
     extra = tmp_path / "extra.txt"
@@ -96,6 +99,8 @@ def test_a_changed_input_makes_the_site_stale(site, tmp_path, monkeypatch):
     assert not sitebuilder.is_current(tmp_path / "no-site")
 
 
+@pytest.mark.node
+@pytest.mark.xdist_group("checkout-web")  # `geekout web` builds build/web when stale
 def test_geekout_web_serves_the_site_with_the_types_browsers_want(site):
     proc, url = webplay.start_server()
     try:

@@ -11,6 +11,8 @@ import pytest
 import webplay
 from webplay import BACK, DOWN, LONG_BACK, LONG_OK, OK, UP
 
+pytestmark = pytest.mark.node
+
 
 def same_run(web, unix):
     """Frames, LEDs, events and files of two runs, the first difference said."""

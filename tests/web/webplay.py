@@ -5,12 +5,12 @@ tests/firmware/drive.py, on CPython)."""
 
 import base64
 import json
-import shutil
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
+import tiers
 from mpy_harness import FIRMWARE, ROOT, run_micropython
 
 HERE = Path(__file__).resolve().parent
@@ -25,21 +25,8 @@ GAP_MS = 150  # between presses
 
 
 def node_missing(major=16):
-    """Why the node tests cannot run here, or None: node of at least `major` (the
-    WebAssembly port's code needs 16; playwright-core 20) and the port installed."""
-    node = shutil.which("node")
-    if node is None:
-        return "node not installed"
-    version = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
-    try:
-        found = int(version.lstrip("v").split(".")[0])
-    except ValueError:
-        found = 0
-    if found < major:
-        return "node {} found, {}+ needed".format(version or "?", major)
-    if not (RUNTIME / "micropython.wasm").is_file():
-        return "MicroPython's WebAssembly port not installed (make setup: npm ci)"
-    return None
+    """Why the node tests cannot run here, or None (tests/tiers.py)."""
+    return tiers.node_missing(major)
 
 
 def ctrl_c_stops():
@@ -86,6 +73,7 @@ def run_node(site, scr, tmp_path, name="script"):
     """The script on the web board under node: the harness's JSON."""
     path = tmp_path / (name + ".json")
     path.write_text(json.dumps(scr))
+    tiers.allowed("node")
     res = subprocess.run(["node", str(HERE / "node_gadget.mjs"), str(site), str(path)],
                          capture_output=True, text=True, timeout=300)
     assert res.returncode == 0, res.stderr[-3000:]

@@ -143,6 +143,7 @@ const hex = (bytes) => Buffer.from(bytes).toString('hex');
 
 let board = null; // the chip and its parts, made anew at each power-up
 let halted = false; // power cut: the CPU does nothing until the next power-up
+let nsPerCycle = 8; // of the chip's clk_sys (rp2040js steps 8 ns a cycle whatever it is)
 let cutPlan = null; // {op, mode}: cut the power at that flash operation
 let serialClient = null;
 const buttonsDown = new Set();
@@ -204,7 +205,7 @@ function powerUp() {
     mcu.gpio[p].setInputValue(!buttonsDown.has(p));
   }
   // Stock rp2040js steps 8 ns a cycle whatever clk_sys is: step by the real clock.
-  let nsPerCycle = 1e9 / mcu.clkSys;
+  nsPerCycle = 1e9 / mcu.clkSys;
   mcu.addClockListener((hz) => {
     nsPerCycle = 1e9 / hz;
   });
@@ -245,10 +246,10 @@ function execute(target, budget) {
       const toAlarm = Math.min(clock.nextAlarm ? clock.nanosToNextAlarm : Infinity, 1e6);
       const step = Math.max(Math.min(toAlarm, target - now), 1);
       clock.tick(step);
-      cycles += Math.ceil(step / board.nsPerCycle);
+      cycles += Math.ceil(step / nsPerCycle);
     } else {
       const c = core.executeInstruction();
-      clock.tick(c * board.nsPerCycle);
+      clock.tick(c * nsPerCycle);
       cycles += c;
     }
   }
