@@ -1,19 +1,13 @@
 """The buttons' edge latch (hal/buttons.py): a tap made wholly between two polls (the main
 loop busy) is still one key; bounce never makes one. Each check runs on CPython and
-again, unchanged, on the MicroPython unix port (the last two tests).
+again, unchanged, on the MicroPython unix port (test_buttons_latch_mpy.py).
 
 A rig plays a timeline: level changes of the four buttons (a press calls the button's
 fell(), as the pin's falling-edge IRQ does, at that time) and the main loop's polls.
 """
 
-import pytest
 from geekout import keys
 from geekout.hal.buttons import Buttons, Pushbutton, gpio_buttons
-
-try:
-    from mpy_harness import run_micropython
-except ImportError:  # under MicroPython: only the checks themselves run
-    run_micropython = None
 
 UP, DOWN, OK, BACK = 0, 1, 2, 3  # button indexes, in Buttons' order
 DEB = Pushbutton.DEBOUNCE_MS
@@ -303,16 +297,3 @@ b.poll(0)
 print('locked', falls(b.pins[3], 50), b.buttons[3].latched)
 """
 HEAP = "128K"  # passes down to 64K (bisection): 128K leaves a 100% margin
-
-
-@pytest.mark.micropython
-def test_the_same_checks_on_the_unix_port():
-    from pathlib import Path
-
-    here = Path(__file__).resolve().parent
-    res = run_micropython(code=MPY_RUN, heap=HEAP, path=[here])
-    assert res.returncode == 0, res.stdout[-2000:] + res.stderr
-    lines = res.stdout.split("\n")
-    assert [x.split()[1] for x in lines if x.startswith("ok ")] == checks()
-    # the lock held (an allocation under it raised) and the 50 falls latched without one
-    assert "locked True True" in lines
