@@ -18,7 +18,7 @@ NODE_STAMP := node_modules/.installed
 JOBS ?= auto
 GAME ?=
 PYTEST_ARGS ?=
-PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadgroup $(if $(GAME),-k $(GAME)) $(PYTEST_ARGS)
+PYTEST := $(BIN)/python -m pytest -n $(JOBS) --dist loadscope $(if $(GAME),-k $(GAME)) $(PYTEST_ARGS)
 # make check's tests: the fast tier (no tier marker) and the smoke games (tests/tiers.py).
 CHECK_TESTS := not (slow or micropython or node or pico or browser or uf2) or smoke
 

@@ -53,6 +53,21 @@ def pytest_collection_modifyitems(config, items):
             tiers.PARTS[tier], tier.upper(), why))
 
 
+def pytest_xdist_make_scheduler(config, log):
+    """`--dist loadscope` with the project's scopes (tiers.xdist_scope): tests that share
+    a folder of the checkout or an emulated game's play go to one worker, the rest one
+    by one. (xdist_group marks were not honoured with pytest 9.2 and pytest-xdist 3.8.)"""
+    if config.getoption("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SharedWorkScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            return tiers.xdist_scope(nodeid)
+
+    return SharedWorkScheduling(config, log)
+
+
 @pytest.fixture(autouse=True)
 def _tier_said(request, monkeypatch):
     """The test's tier in the environment, for the harnesses' check (tiers.allowed)."""

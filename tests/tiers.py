@@ -45,6 +45,32 @@ PARTS = {
 TIER_ENV = "GEEKOUT_TEST_TIER"
 
 
+# Tests that must run on one pytest-xdist worker, by node id prefix: they write the same
+# folder of the checkout (`geekout deploy` rebuilds build/firmware, the UF2 build fills
+# build/uf2, `geekout web` rebuilds build/web when stale).
+SHARED_WORKER = (
+    ("tests/pico/test_uf2.py::", "checkout-build"),
+    ("tests/pico/test_pico_board.py::test_deploy_with_mpremote", "checkout-build"),
+    ("tests/web/test_web_browser.py::", "checkout-web"),
+    ("tests/web/test_web_cli.py::test_geekout_web_serves", "checkout-web"),
+)
+
+
+def xdist_scope(nodeid):
+    """The unit pytest-xdist hands to one worker (`make test`'s scheduler, conftest.py):
+    the SHARED_WORKER groups; one emulated game's tests (they share its play); the other
+    emulated-Pico files whole (their module fixtures boot and play); else the test alone."""
+    for prefix, scope in SHARED_WORKER:
+        if nodeid.startswith(prefix):
+            return scope
+    path, _, name = nodeid.partition("::")
+    if path == "tests/pico/test_pico_games.py":
+        return "pico-game-" + name.rpartition("[")[2]
+    if path.startswith("tests/pico/"):
+        return path
+    return nodeid
+
+
 def tier_of(markers):
     """The one tier among marker names ("fast" for none); ValueError for two or more."""
     found = [t for t in TIERS if t in markers]

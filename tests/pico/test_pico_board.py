@@ -93,7 +93,6 @@ def _free_port():
         return s.getsockname()[1]
 
 
-@pytest.mark.xdist_group("checkout-build")  # `geekout deploy` rebuilds build/firmware
 def test_deploy_with_mpremote_then_the_gadget_starts(tmp_path):
     """`geekout deploy --port socket://...` with stock mpremote onto the stock firmware's
     blank littlefs: every file, then only what changed; the gadget restarts into home."""

@@ -18,9 +18,8 @@ pytestmark = pytest.mark.pico
 # Cuts per game: a sample of every kind of operation, torn and not (CUTS of each).
 CUTS = 4
 # A game's two tests share its play (the `played` fixture): one pytest-xdist worker takes
-# both, so the game is played once.
-GAMES = [pytest.param(game, seed, id=game, marks=pytest.mark.xdist_group("pico-" + game))
-         for game, seed in picoplay.GAME_CASES]
+# both (tests/tiers.py, xdist_scope), so the game is played once.
+GAMES = [pytest.param(game, seed, id=game) for game, seed in picoplay.GAME_CASES]
 
 
 @pytest.fixture(scope="module")

@@ -22,8 +22,8 @@ from geekout_tools import uf2
 
 # One pytest-xdist worker builds the UF2 once for all of them (the `built` fixture); the
 # flash-over test's `geekout deploy` rebuilds build/firmware, as the mpremote deploy test
-# does (tests/pico/test_pico_board.py): the same group keeps the two apart.
-pytestmark = [pytest.mark.uf2, pytest.mark.xdist_group("checkout-build")]
+# does (tests/pico/test_pico_board.py): the same worker runs both (tests/tiers.py).
+pytestmark = pytest.mark.uf2
 
 ROOT = Path(__file__).resolve().parents[2]
 GEEKOUT = Path(sys.executable).parent / "geekout"

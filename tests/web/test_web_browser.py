@@ -16,9 +16,9 @@ import pytest
 import webplay
 from mpy_harness import ROOT
 
-# `geekout web` builds build/web when it is stale: one pytest-xdist worker for every test
-# that starts it.
-pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("checkout-web")]
+# `geekout web` builds build/web when it is stale: one pytest-xdist worker runs every test
+# that starts it (tests/tiers.py, xdist_scope).
+pytestmark = pytest.mark.browser
 
 # Debian's Chromium (.ci/run installs it); GEEKOUT_CHROMIUM names another build.
 CHROMIUM = os.environ.get("GEEKOUT_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"

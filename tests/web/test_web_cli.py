@@ -100,7 +100,6 @@ def test_a_changed_input_makes_the_site_stale(site, tmp_path, monkeypatch):
 
 
 @pytest.mark.node
-@pytest.mark.xdist_group("checkout-web")  # `geekout web` builds build/web when stale
 def test_geekout_web_serves_the_site_with_the_types_browsers_want(site):
     proc, url = webplay.start_server()
     try:
