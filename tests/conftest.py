@@ -53,6 +53,7 @@ def pytest_collection_modifyitems(config, items):
             tiers.PARTS[tier], tier.upper(), why))
 
 
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: `-p no:xdist` runs without it
 def pytest_xdist_make_scheduler(config, log):
     """`--dist loadscope` with the project's scopes (tiers.xdist_scope): tests that share
     a folder of the checkout or an emulated game's play go to one worker, the rest one

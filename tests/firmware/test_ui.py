@@ -44,6 +44,20 @@ def test_menu_wraps_and_scrolls():
     assert d.top() is not m
 
 
+def test_menu_draws_every_row_it_has_room_for_with_the_cursor_and_scroll_marks():
+    d = booted()
+    m = Menu(d.ui, "T", ["a", "b", "c", "d", "e", "f", "g"], lambda i: None)
+    d.ui.push(m)
+    shown = [s for s, x, _y in _drawn_texts(d, m) if x == 8]
+    assert shown == ["a", "b", "c", "d", "e"]  # five rows below the title
+    d.press(keys.UP)  # to the last item: the list scrolls
+    texts = _drawn_texts(d, m)
+    assert [s for s, x, _y in texts if x == 8] == ["c", "d", "e", "f", "g"]
+    cursor = [y for s, x, y in texts if s == ">"]
+    assert cursor == [y for s, x, y in texts if s == "g" and x == 8]
+    assert "^" in [s for s, _x, _y in texts] and "v" not in [s for s, _x, _y in texts]
+
+
 def test_spinner_wraps_and_reports_changes():
     d = booted()
     seen, done = [], []
