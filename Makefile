@@ -34,7 +34,8 @@ $(NODE_STAMP): package.json package-lock.json
 	  npm ci --no-audit --no-fund --loglevel=error && touch $@; \
 	else echo "npm not found: the emulated Pico (tests/pico, --runtime pico) needs Node.js 18+"; fi
 
-$(STAMP): pyproject.toml
+# firmware/geekout/__init__.py: its __version__ is the package's, read at install time.
+$(STAMP): pyproject.toml firmware/geekout/__init__.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --disable-pip-version-check -e '.[dev]'
 	rm -rf $(TYPINGS)

@@ -3,7 +3,11 @@
 # code into flash (frozen bytecode is not loaded into RAM as .mpy files are). The data
 # files (geekout/masters/hint.bin, geekout/data/*) are not code: `make uf2` puts them in
 # the board's ROMFS partition instead, and the frozen boot.py mounts it at /geekout.
-metadata(description="Geek Out! table companion firmware", version="0.1.0")
+# The version has one source, geekout/__init__.py. The freezer runs this file with CPython
+# from this file's folder, so the path is relative to firmware/.
+with open("geekout/__init__.py") as f:
+    version = [line.split('"')[1] for line in f if line.startswith("__version__")][0]
+metadata(description="Geek Out! table companion firmware", version=version)
 
 # Keep the port's own frozen modules (asyncio, neopixel, _boot.py, ...).
 include("$(PORT_DIR)/boards/manifest.py")

@@ -1,3 +1,6 @@
 """Host tools for the Geek Out! table companion: the `geekout` command."""
 
-__version__ = "0.1.0"
+# One version for the project, the firmware's: the tools ship with it and deploy it.
+from geekout import __version__
+
+__all__ = ["__version__"]

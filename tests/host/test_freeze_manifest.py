@@ -5,7 +5,9 @@ from pathlib import Path
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 
 
-def test_manifest_points_at_real_files():
+def test_manifest_points_at_real_files(monkeypatch):
+    # The freezer runs the manifest from its own folder (MicroPython's tools/manifestfile.py).
+    monkeypatch.chdir(FIRMWARE)
     calls = []
     env = {name: (lambda *a, _n=name, **k: calls.append((_n, a, k)))
            for name in ("metadata", "include", "package", "module", "require", "freeze")}
@@ -14,7 +16,7 @@ def test_manifest_points_at_real_files():
     modules = [a[0] for n, a, _ in calls if n == "module"]
     assert packages == ["geekout"] and (FIRMWARE / "geekout" / "__init__.py").exists()
     assert modules == ["main.py", "boot.py", "geekout_uf2.py"]
-    # The UF2's start-up modules (issue 20) live beside its build script, not in firmware/.
+    # The UF2's start-up modules (docs/uf2.md) live beside its build script, not in firmware/.
     bases = [Path(k.get("base_path", ".")) for n, a, k in calls if n == "module"]
     for name, base in zip(modules, bases):
         assert (FIRMWARE / base / name).exists(), name
