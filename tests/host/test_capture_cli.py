@@ -1,5 +1,5 @@
 """`geekout capture score` and `geekout capture catalog import` through the command's
-entry point: the DESIGN.md contract, every bad-input rule, nothing written on error."""
+entry point: the docs/design.md contract, every bad-input rule, nothing written on error."""
 
 import json
 from pathlib import Path

@@ -1,4 +1,4 @@
-"""`geekout masters advise` (contract in DESIGN.md): value, advice in words, --need."""
+"""`geekout masters advise` (contract in docs/design.md): value, advice in words, --need."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""`geekout masters solve` (contract in DESIGN.md) and the optimal/win strategies."""
+"""`geekout masters solve` (contract in docs/design.md) and the optimal/win strategies."""
 
 import json
 import random

@@ -1,5 +1,5 @@
 """`geekout masters solve --win`, `advise --win` and the `win2` strategy (issue 18;
-contracts in DESIGN.md). The solved game is winsolve.game(): solved once, then cached."""
+contracts in docs/design.md). The solved game is winsolve.game(): solved once, then cached."""
 
 import csv
 import json

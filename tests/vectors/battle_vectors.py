@@ -1,9 +1,9 @@
-"""Worked examples of the galaxy battle rulings (RULES.md B1-B11), each checked by hand.
+"""Worked examples of the galaxy battle rulings (docs/rules.md B1-B11), each checked by hand.
 
 Notation: see battle_check.py. Shared by the CPython and MicroPython test runs.
 Three players unless "players" says otherwise; seats are 0-based (P0, P1, P2). The B11
 examples carry the manual's line they rest on ("manual"; the Spanish rulebook is the
-battle's, seeds/galaxy-battle-manual-es.txt).
+battle's manual, not in the repository: docs/rules.md says which).
 """
 
 # B2 opening with P0 first: 2 cells each, then 2 small stars each. After it: map holds

@@ -1,5 +1,5 @@
-"""Worked examples of Geekmon Capture scoring (RULES.md C4-C10, C12, C13 rank) and of the
-score file's bad-input rules (DESIGN.md). Notation: "score" is a score-file object and
+"""Worked examples of Geekmon Capture scoring (docs/rules.md C4-C10, C12, C13 rank) and of the
+score file's bad-input rules (docs/design.md). Notation: "score" is a score-file object and
 "expect" the result (see capture_check.py). Run under MicroPython as the game
 `capture_score` (run_vectors.py capture_score).
 """
@@ -133,7 +133,7 @@ VECTORS = [
      "expect": {"totals": [351], "ranks": ["Legend Geekmon"]}},
     {"id": "C13-no-rank-unless-solo", "score": score([one("A")]),
      "expect": {"ranks": [None]}},
-    # Bad input (DESIGN.md): each names the player, the card and the problem.
+    # Bad input (docs/design.md): each names the player, the card and the problem.
     {"id": "bad-over-full-line", "score": score(line("x", 2, "A", "B", "C")),
      "expect": {"bad": ["p1", "'C'", "more than its 2 stages"]}},
     {"id": "bad-stages-disagree", "score": score(line("x", 2, "A") + line("x", 3, "B")),

@@ -1,4 +1,4 @@
-"""Worked examples of the Geekmon Capture rules of play (RULES.md C1-C3, C11-C13), each
+"""Worked examples of the Geekmon Capture rules of play (docs/rules.md C1-C3, C11-C13), each
 checked by hand. Scoring (C4-C10, C12, C13 rank) is in capture_score_vectors.py, run as
 its own module so MicroPython compiles two small files rather than one large one.
 

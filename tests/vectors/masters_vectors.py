@@ -1,4 +1,4 @@
-"""Worked examples of the Masters rulings (RULES.md M1-M8), each checked by hand.
+"""Worked examples of the Masters rulings (docs/rules.md M1-M8), each checked by hand.
 
 Notation: see masters_check.py. Shared by the CPython and MicroPython test runs.
 """

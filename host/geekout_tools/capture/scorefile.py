@@ -1,4 +1,4 @@
-"""Read, check and score a Geekmon Capture score file (DESIGN.md "Capture score file").
+"""Read, check and score a Geekmon Capture score file (docs/design.md "Capture score file").
 
 All checks live in the shared rules core (geekout.capture.score) so the gadget
 refuses the same entries; this module adds file reading, JSON parsing and, on request,

@@ -90,7 +90,7 @@ def player_report(state, p):
 
 
 def report(state):
-    """The `--json` object of DESIGN.md's contract (fields in docs/battle.md)."""
+    """The `--json` object of docs/design.md's contract (fields in docs/battle.md)."""
     winner = None
     if state.winner >= 0:
         winner = {"player": state.winner, "condition": c.CONDITION_NAMES[state.condition]}

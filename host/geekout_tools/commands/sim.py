@@ -4,7 +4,7 @@ Interactive (default): the 128x64 screen in Unicode half blocks, the seat LEDs a
 coloured marks. Keys: Up/w/k = UP, Down/s/j = DOWN, Enter/space/o = OK, Backspace/b =
 BACK, m = long OK (game menu), h = long BACK (home), p = screenshot, q = quit.
 `--headless --random-presses N --seed S [--runtime micropython --heap 128K] --json`
-reports {"presses", "screens", "errors", "peak_heap_bytes"} (DESIGN.md).
+reports {"presses", "screens", "errors", "peak_heap_bytes"} (docs/design.md).
 `--runtime pico [--uf2 FILE --bootrom FILE --panel ssd1306|sh1106|none]` runs the
 deployed build on an emulated RP2040 with the real MicroPython rp2 firmware (node,
 rp2040js), headless or interactive; its JSON adds "free_heap_at_boot", "press_ms",

@@ -4,7 +4,7 @@ picture on its panel, and what it reports about itself.
 At power-up the emulated Pico runs main.py as a real one does. For a measured run the
 gadget is started again from a fresh heap with a small probe around the real board
 (hal/board.py): main.py runs unchanged, but after each key the probe collects the garbage
-and reports the live heap when it is a new peak (DESIGN.md's peak_heap_bytes), the
+and reports the live heap when it is a new peak (docs/design.md's peak_heap_bytes), the
 screen's name when it changes, and, with a seed, the dice come from the simulator's
 xorshift (simboard.Dice) so a game can be compared key for key with the unix port. The
 probe prints only on change, a few lines a game, and runs after the key's redraw.
