@@ -1,5 +1,5 @@
 """Gadget firmware figures on the MicroPython unix port, as deployed (.mpy by mpy-cross),
-with fakes for the hardware (issue 6's closing note):
+with fakes for the hardware (figures in docs/gadget.md, Figures, on the unix port):
 
 - peak heap over a full 4-player Masters game (gc.mem_alloc() after gc.collect() after
   every press) with the test driver in RAM, heap limit 128K, both modes (the firmware

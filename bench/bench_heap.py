@@ -1,5 +1,6 @@
-"""Peak MicroPython heap over whole games of each title, the firmware alone (issues 6
-and 7): the unix port, the firmware as deployed (.mpy by mpy-cross).
+"""Peak MicroPython heap over whole games of each title, the firmware alone (docs/gadget.md,
+docs/gadget-capture.md and docs/gadget-battle.md quote it): the unix port, the firmware
+as deployed (.mpy by mpy-cross).
 
 Each game is first played by its test driver (tests/firmware/drive.py, capture_drive.py,
 battle_drive.py: they read the screen to choose keys) on a large heap, recording the

@@ -1,4 +1,4 @@
-"""The gadget in a web page (issue 17, docs/web.md): the size of build/web/, page load to
+"""The gadget in a web page (docs/web.md, Figures): the size of build/web/, page load to
 the first frame, and the median key-to-frame time, in headless Chromium on this machine.
 
 The page is served by `geekout web`'s server on 127.0.0.1 and driven by playwright-core

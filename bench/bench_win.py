@@ -1,4 +1,4 @@
-"""Figures for the solved two-player game (issue 18, docs/masters-win.md): a cold solve's
+"""Figures for the solved two-player game (docs/masters-win.md, Figures): a cold solve's
 time and peak memory (fresh process, no cache), first_player and shared, the error
 bound, the cache and gadget-table sizes, a small win-rate table of `win2` (seeded
 games, 95% intervals), and what an exact 3- or 4-player solve would cost.
