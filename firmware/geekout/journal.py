@@ -29,7 +29,7 @@ files are numbered like the logs, KEEP_BAD at most, and `geekout logs pull` copi
 Storage I/O goes through the storage object (hal/storage.py or a fake), so this module
 does no file I/O of its own.
 
-Undo is fair (issue 16): an undo never re-rolls. The bytes a 'U' record drops stay in
+Undo is fair (docs/gadget.md, Undo): an undo never re-rolls. The bytes a 'U' record drops stay in
 the file, so the journal keeps the latest KEEP_UNDONE of them in `undone`, each with the
 journal it followed (its length and CRC-32), and load() reads them back from the 'U'
 records: a power cut between an undo and the redo changes nothing. taken_back(history) gives

@@ -167,9 +167,10 @@ def test_victory_announced_with_its_condition_and_event_line():
 
 
 def test_victory_figures_are_labelled():
-    """Issue 16: each number on the victory screen says what it is: a header row (Star:
-    collected star value, Ship: ships in play, Kill: enemy ships destroyed) over one row
-    per seat, the winner's row inverted and the figure that won boxed."""
+    """The victory screen (docs/gadget-battle.md, Victory): each number says what it is: a
+    header row (Star: collected star value, Ship: ships in play, Kill: enemy ships
+    destroyed) over one row per seat, the winner's row inverted and the figure that won
+    boxed."""
     d = at(OPEN3 + "cell done move:0:n move:0:s*2 done " + PASS * 2
            + "cell done move:0:s*3 done " + PASS * 2 + "cell done", 3)  # B8-overload, less one
     g = d.game()
@@ -304,7 +305,8 @@ ATTACKED = OPEN3 + "cell done move:0:s*3 done " + LEAVE + PASS \
 
 
 @pytest.mark.parametrize("steps, label, text", [
-    # issue 16: "already attacked", not "a ship on a base cannot attack"
+    # the real reason (docs/gadget-battle.md, Entering events): "already attacked", not
+    # "a ship on a base cannot attack"
     (ATTACKED, "Attack", "B10: D1 already attacked: not again until it has moved or turned"),
     (OPEN3 + "cell", "Attack", "B7: every enemy ship is on its base: none can be attacked"),
     (OPEN3 + "cell done move:0", "Upgrade", "B4: no collected star to pay with"),
@@ -332,9 +334,9 @@ def test_refusal_names_the_real_reason(steps, label, text):
 
 
 def test_a_drone_that_moved_is_named():
-    """issue 16: "this drone has moved", not "only drones move in the drone phase": the
-    free move is offered no more, a move of it is the tactical one, and the event itself
-    is refused naming the drone."""
+    """The real reason (docs/gadget-battle.md, Entering events): "this drone has moved", not
+    "only drones move in the drone phase": the free move is offered no more, a move of it
+    is the tactical one, and the event itself is refused naming the drone."""
     d = at(OPEN3 + "cell done move:0:s*3 done " + PASS * 2 + "cell done drone:s move:1 turn:0 "
            "done " + PASS * 2 + "cell move:1")
     g = d.game()
@@ -401,9 +403,9 @@ def test_kinds_of_placed_stars_never_shown_nor_sent():
 
 
 def test_stars_placed_behind_a_hidden_screen():
-    """Issue 16: the secret choice offers to hide the screen: "Hide screen" (the kinds'
-    last item, never under the cursor first) blanks it for the player in turn (their LED
-    lit) until OK; then the kinds are asked without the offer."""
+    """Hidden kinds (docs/gadget-battle.md): the secret choice offers to hide the screen:
+    "Hide screen" (the kinds' last item, never under the cursor first) blanks it for the
+    player in turn (their LED lit) until OK; then the kinds are asked without the offer."""
     d = at(OPEN3 + "cell done move:0")
     g = d.game()
     _choose(d, "Place 2 stars")

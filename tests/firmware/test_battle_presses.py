@@ -1,6 +1,6 @@
-"""Presses a battle turn costs on the gadget (issue 16's table: "battle, one typical
-turn"), counted by key scripts: each script is the shortest way through the screens
-for its turn, and the test checks that it records exactly the turn's events.
+"""Presses a battle turn costs on the gadget (docs/gadget-battle.md, Presses), counted by
+key scripts: each script is the shortest way through the screens for its turn, and the test
+checks that it records exactly the turn's events.
 
 The typical turn, mid-game: Red holds the mothership and one drone, both off their
 base, and Green's mothership is off its base too (so an attack is possible and the
@@ -19,8 +19,8 @@ Measured with the same scripts' turns on the firmware before this work (commit
 three to close the drone and the attack phases each, the ship asked at every move,
 Place 2 stars four rows down). Then: 12, 9, 16 (the gadget places the exploration cell;
 a later phase's entry ends the phases before it; a move names its ship; the cursor
-starts on the likely entry and stays on the one used). Now: 10, 7, 15 (issue 16's goal
-for the typical turn is <= 10): a star placement, an upgrade or a new drone that spends
+starts on the likely entry and stays on the one used). Now: 10, 7, 15 (the goal for
+the typical turn is <= 10): a star placement, an upgrade or a new drone that spends
 the last action point ends the turn by itself (B3/B10: the points are mandatory and the
 tactical phase ends when all 3 are spent; such an action moves no ship nor cannon, so no
 attack can follow), and undo takes that action back with the End turn; with one point
@@ -104,8 +104,9 @@ def test_a_turn_by_keys(name):
     assert st.seat == 1 and d.top().name == "battle.turn"
 
 
-def test_the_typical_turn_meets_issue_16s_goal():
-    """issue 16: "battle, one typical turn: <= 10 presses", and no turn got dearer."""
+def test_a_typical_turn_takes_at_most_10_presses():
+    """The goal (docs/gadget-battle.md, Presses): a typical turn in 10 presses at most; and
+    no turn got dearer."""
     assert len(TURNS["typical"][1]) <= 10
     assert len(TURNS["light"][1]) <= 9 and len(TURNS["heavy"][1]) <= 16
 

@@ -1,8 +1,8 @@
-"""Every battle screen, drawn through whole games and random presses (issue 16): each
-text fits the panel (inside 128 x 64, never over another text of the same screen, a
-toast three lines at most) and the seat LED lit is the seat the screen is about (the
-player in turn, the defender asked about its teleport, the player of a status page,
-the winner, the first player drawn)."""
+"""Every battle screen, drawn through whole games and random presses (docs/gadget-battle.md,
+Screens): each text fits the panel (inside 128 x 64, never over another text of the same
+screen, a toast three lines at most) and the seat LED lit is the seat the screen is about
+(the player in turn, the defender asked about its teleport, the player of a status page, the
+winner, the first player drawn)."""
 
 import random
 

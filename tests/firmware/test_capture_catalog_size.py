@@ -1,9 +1,9 @@
-"""Geekmon Capture with a catalog at the importer's limit (issue 13, item 6), on CPython:
-a generated 150-card catalog (names as long as the rulebook's, lines like the real
-game's) goes through `geekout capture catalog import`; the gadget's reader agrees with
-the rules' reader on it, keeps every allocation small (blocks of 16 cards, at most 384
-bytes even with names at the 16-byte limit), refuses what is past the limits, and full
-games are played with it by buttons. The same on the deployed firmware at a given heap:
+"""Geekmon Capture with a catalog at the importer's limit (docs/capture.md, Catalog), on
+CPython: a generated 150-card catalog (names as long as the rulebook's, lines like the real
+game's) goes through `geekout capture catalog import`; the gadget's reader agrees with the
+rules' reader on it, keeps every allocation small (blocks of 16 cards, at most 384 bytes
+even with names at the 16-byte limit), refuses what is past the limits, and full games are
+played with it by buttons. The same on the deployed firmware at a given heap:
 test_capture_catalog_size_mpy.py.
 
 Before: the reader grew one buffer of names and one of card bytes with the catalog

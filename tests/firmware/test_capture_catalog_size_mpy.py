@@ -1,4 +1,4 @@
-"""Geekmon Capture with a 150-card catalog (the importer's limit, issue 13 item 6) on the
+"""Geekmon Capture with a 150-card catalog (the importer's limit, docs/capture.md) on the
 deployed firmware (.mpy from mpy-cross) on the MicroPython unix port: the catalog is read
 into a heap left in small pieces, and full games and random presses run with it with no
 error at the heap of the other Capture tests (test_capture_gadget_mpy.py: 272K).
@@ -26,9 +26,10 @@ START = [2, 1, 2, 2, 2, 2, 1, 1, 1, 2, 2, 2]  # home -> a 2-player Capture game,
 # /work/main, a short path); the other Capture tests' 208K leaves 40% and 53%. Before the
 # catalog was read in blocks, the same games and presses failed even at 208K: MemoryError
 # allocating 2048 bytes in the catalog reader (81 in the 8 x 20,000 presses). Those figures
-# are from before every Capture module stayed loaded for the whole game (issue 14), which
-# adds about 70 KB on this port (bisected for the shipped catalog in
-# test_capture_gadget_mpy.py, whose 272K these tests share; not bisected again here).
+# are from before every Capture module stayed loaded for the whole game
+# (docs/gadget-capture.md, Memory and speed), which adds about 70 KB on this port (bisected
+# for the shipped catalog in test_capture_gadget_mpy.py, whose 272K these tests share; not
+# bisected again here).
 HEAP = "272K"
 
 
@@ -51,9 +52,9 @@ def data_root(tmp_path_factory):
 # what a long game leaves at its worst. The reader's largest allocations are a line (301
 # bytes) and a block of 16 cards (about 260 bytes with these names, 384 with names at the
 # 16-byte limit): it reads the catalog with holes from 320 bytes (288-byte bytearrays;
-# 384 at the limit), so 512 leaves 60% (33% at the limit). The reader before issue 13
-# needed 1-2 KB in one piece at 150 cards (its growing buffers of names and card bytes,
-# its list of every name) and failed here at every heap from 64K to 192K.
+# 384 at the limit), so 512 leaves 60% (33% at the limit). The reader before blocks of 16
+# cards needed 1-2 KB in one piece at 150 cards (its growing buffers of names and card
+# bytes, its list of every name) and failed here at every heap from 64K to 192K.
 PIECES = """
 import gc
 from geekout.capture import cards as cat

@@ -1,6 +1,7 @@
-"""Geekmon Capture at the table (issue 16): the presses a round takes in full and quick
-rounds (2 and 4 players) and the presses naming one card takes, counted by key scripts
-that press the fewest keys a player would (the shortest way round each list).
+"""Geekmon Capture at the table (docs/gadget-capture.md, Quick rounds): the presses a round
+takes in full and quick rounds (2 and 4 players) and the presses naming one card takes,
+counted by key scripts that press the fewest keys a player would (the shortest way round
+each list).
 
 The same round is entered in both modes: 2 players, Red first, every cube thrown (each
 player g h g g h g), then card by card:
@@ -12,7 +13,7 @@ player g h g g h g), then card by card:
 A quick round enters who captured each card (the tie's winner as the players see it);
 the tie help, when used, asks who tied and then what the catalog cannot tell.
 
-Measured on the code before issue 16 by the same kind of script (full rounds only, the
+Measured on the code before quick rounds by the same kind of script (full rounds only, the
 old screens): 2 players 46 presses, 4 players 80; naming one card of the 27 shipped
 ones in place 1: 4-17 presses, 10.3 on average. Goals: 2 players <= 15, 4 players
 <= 25 a round, naming one card <= 5.
@@ -161,7 +162,7 @@ def test_press_counts_of_one_round(capsys):
         print("\nCapture presses a round: 2 players full {} quick {} (tie help used: {}); "
               "4 players full {} quick {} (tie help used: {})".format(
                   n_full2, n_quick2, n_help2, n_full4, n_quick4, n_help4))
-    assert n_quick2 <= 15 and n_quick4 <= 25  # issue 16's goals
+    assert n_quick2 <= 15 and n_quick4 <= 25  # the goals above
     assert n_help2 <= n_quick2 + 4 and n_help4 <= n_quick4 + 8
     assert n_full2 > 2 * n_quick2 and n_full4 > 3 * n_quick4
     # Both modes record the same round: who captured what (C3); a tie the help settles

@@ -1,9 +1,9 @@
-"""Geekmon Capture at the table (issue 16), on CPython, by key scripts: the rule defects
-fixed (a starter is never a wild card; a tie's type advantage asked of several players,
-C3; a critical catch's cube leaves the check's cap, C3), quick rounds played whole (2-4
-players, Team Wicked, the solo trials), old journals, what the check's numbers say, the
-line letter of a new line, the seat LEDs on every screen about one seat, and every
-word of every Capture screen inside the panel."""
+"""Geekmon Capture at the table (docs/gadget-capture.md), on CPython, by key scripts: the
+rule defects fixed (a starter is never a wild card; a tie's type advantage asked of several
+players, C3; a critical catch's cube leaves the check's cap, C3), quick rounds played whole
+(2-4 players, Team Wicked, the solo trials), old journals, what the check's numbers say, the
+line letter of a new line, the seat LEDs on every screen about one seat, and every word of
+every Capture screen inside the panel."""
 
 import json
 from pathlib import Path
@@ -457,7 +457,7 @@ class Fits:
     (4, True, 2, 4, False, 16), (3, True, 0, 8, True, 16)])
 def test_every_capture_word_fits_the_panel(players, wicked, arena, seed, quick, names, monkeypatch,
                                            tmp_path):
-    """Every string a Capture screen draws stays inside the panel (issue 16 item 5): the
+    """Every string a Capture screen draws stays inside the panel (as test_text_fits.py): the
     shipped catalog, and one of 150 cards whose names all have the 16 letters a name may
     have (names: 16)."""
     cut = []

@@ -1,4 +1,4 @@
-"""Fair undo (issue 16 item 1) on CPython: Masters' virtual dice once shown stay shown
+"""Fair undo (docs/gadget.md, Undo) on CPython: Masters' virtual dice once shown stay shown
 (fair_undo_check.py); the journal's kept stretches follow undo records, also when
 loaded from flash, and never hand a roll to a history they did not follow."""
 

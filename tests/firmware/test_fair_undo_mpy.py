@@ -1,4 +1,4 @@
-"""Fair undo (issue 16 item 1) on the deployed (.mpy) firmware under the MicroPython
+"""Fair undo (docs/gadget.md, Undo) on the deployed (.mpy) firmware under the MicroPython
 unix port: the same checks as test_fair_undo.py (fair_undo_check.py) on a few games."""
 
 import json

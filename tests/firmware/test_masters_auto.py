@@ -1,8 +1,9 @@
-"""Masters' auto dice (config mode AUTO, issue 16) by key presses on CPython: the gadget's
-steps are journaled as the rules core's bytes (replay exact, resumable), an undo takes
-back the last press and a redo shows the same dice (also after a power cut), the show
-plays every step with what it did, the LEDs stay on the seat the screen is about, and
-without the hint table the game still plays (autoplay.py) with the rule of thumb's advice.
+"""Masters' auto dice (config mode AUTO, docs/gadget.md, Masters, auto dice) by key presses
+on CPython: the gadget's steps are journaled as the rules core's bytes (replay exact,
+resumable), an undo takes back the last press and a redo shows the same dice (also after a
+power cut), the show plays every step with what it did, the LEDs stay on the seat the screen
+is about, and without the hint table the game still plays (autoplay.py) with the rule of
+thumb's advice.
 """
 
 from pathlib import Path

@@ -1,5 +1,5 @@
-"""Presses a Masters turn takes in each mode (issue 16), counted by key scripts that play
-the way a player reads the screen, on CPython with the real hint table.
+"""Presses a Masters turn takes in each mode (docs/gadget.md, Screens), counted by key
+scripts that play the way a player reads the screen, on CPython with the real hint table.
 
 Before (the same kind of script on the code of commit 7863a10, /tmp copy): table dice,
 one turn: 7 presses for 6 scored (6 for 7, 2 for a bust); table-dice hint: 23 every

@@ -1,6 +1,7 @@
-"""The gadget's win chance (geekout/masters/winchance.py + win.bin, issue 18) on CPython
-and on the MicroPython unix port: values against the solved game, hand-worked last-round
-choices (M8), a missing or broken file, monotone chances, the footer's width, the build.
+"""The gadget's win chance (geekout/masters/winchance.py + win.bin, docs/masters-win.md) on
+CPython and on the MicroPython unix port: values against the solved game, hand-worked
+last-round choices (M8), a missing or broken file, monotone chances, the footer's width, the
+build.
 
 The table's every byte and every stored departure against the solver:
 tests/rules/test_win_solve.py (test_win_file_*).

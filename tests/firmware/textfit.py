@@ -1,6 +1,6 @@
-"""Every word on the screen (issue 16 item 5): a watch on a board's display that notes
-each string drawn past the panel's edge, with the screen it was on, while key scripts
-and random presses draw every screen of every game (tests/firmware/test_text_fits.py).
+"""Every word on the screen: a watch on a board's display that notes each string drawn past
+the panel's edge, with the screen it was on, while key scripts and random presses draw every
+screen of every game (tests/firmware/test_text_fits.py).
 
 The firmware draws whole strings and never cuts one at the panel's edge, so a string
 too long for its line is one the watch sees: its box (8 px a character in the built-in

@@ -1,8 +1,8 @@
-"""`geekout capture catalog import` and `geekout capture score` on hostile input (issue 13,
-items 4, 10, 11, 12, 16): every bad input is one line on stderr and exit status 2,
-nothing written; what an import writes is what the tools' reader and the gadget's read;
-the written file's mode is the umask's or the replaced file's; a score file is held to
-what a game can give before any scoring, and its text output is printable."""
+"""`geekout capture catalog import` and `geekout capture score` on hostile input
+(docs/limits.md): every bad input is one line on stderr and exit status 2, nothing written;
+what an import writes is what the tools' reader and the gadget's read; the written file's
+mode is the umask's or the replaced file's; a score file is held to what a game can give
+before any scoring, and its text output is printable."""
 
 import json
 import os

@@ -1,6 +1,7 @@
 """The `geekout` command when its standard output cannot be written: a closed pipe
 (`geekout ... | head -1`) ends it quietly with status 141, /dev/full (a full disk) is one
-line "cannot write output: ..." and status 1; never a traceback (issue 13, item 14)."""
+line "cannot write output: ..." and status 1; never a traceback (docs/limits.md,
+Everywhere)."""
 
 import os
 import subprocess

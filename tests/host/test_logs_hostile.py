@@ -1,7 +1,8 @@
-"""`geekout logs replay|export|pull` against hostile input (issue 13, items 2, 9, 10, 14,
-15): damaged and oversized journals, output paths that cannot be written, boards
-listing odd names. Bad input is one line on stderr and exit 2, never a traceback; a
-journal damaged after its header is read up to the damage with a note on stderr."""
+"""`geekout logs replay|export|pull` against hostile input (docs/limits.md; docs/gadget.md,
+Saved game: the journal file): damaged and oversized journals, output paths that cannot be
+written, boards listing odd names. Bad input is one line on stderr and exit 2, never a
+traceback; a journal damaged after its header is read up to the damage with a note on
+stderr."""
 
 import hashlib
 import json
@@ -52,7 +53,7 @@ def version1(data):
 def flipped_name(data):
     """A good journal in version 1 whose header's zero byte after the game name is 0xFF:
     Fletcher-16 mod 255 cannot see it (0x00 and 0xFF are the same mod 255), so only the
-    name tells (issue 13 item 5)."""
+    name tells (docs/gadget.md, Saved game: the journal file)."""
     data = version1(data)
     zero = data.index(b"\x00", 6)
     return data[:zero] + b"\xff" + data[zero + 1:]

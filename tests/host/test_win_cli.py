@@ -1,5 +1,6 @@
-"""`geekout masters solve --win`, `advise --win` and the `win2` strategy (issue 18;
-contracts in docs/design.md). The solved game is winsolve.game(): solved once, then cached."""
+"""`geekout masters solve --win`, `advise --win` and the `win2` strategy
+(docs/masters-win.md; contracts in docs/design.md). The solved game is winsolve.game():
+solved once, then cached."""
 
 import csv
 import json

@@ -1,4 +1,4 @@
-"""The solved two-player game (issue 18, host/geekout_tools/masters/winsolve.py).
+"""The solved two-player game (docs/masters-win.md, host/geekout_tools/masters/winsolve.py).
 
 - the last turn of the game is the one-turn problem with terminal value 1 / 1/2 / 0 for
   ending ahead / level / behind (M8), solved independently by solver.py (and by its

@@ -1,4 +1,4 @@
-"""The page in a real browser (issue 17): Debian's Chromium, headless, driven by
+"""The page in a real browser (docs/web.md, Tests): Debian's Chromium, headless, driven by
 playwright-core (tests/web/browser_check.mjs), on the site `geekout web` serves. A
 2-player Masters game with virtual dice clicked and typed through, the canvas read back
 and checked against the firmware's frame buffer and against the unix port's frame for

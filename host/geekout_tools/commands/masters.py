@@ -63,8 +63,8 @@ def register(sub):
     )
     so.add_argument("--need", default=None, help="1-55, or 'all' for every N")
     so.add_argument("--win", action="store_true",
-                    help="solve the 2-player game for the chance to win (issue 18); cached "
-                         "on disk (docs/masters-win.md)")
+                    help="solve the 2-player game for the chance to win (docs/masters-win.md); "
+                         "cached on disk")
     so.add_argument("--table", default=None, metavar="FILE.csv",
                     help="with --win: also write the turn-start table round,seat,lead,value")
     so.add_argument("--no-cache", action="store_true",

@@ -8,7 +8,7 @@ of each strategy). Games are added in batches until A's and B's 95% confidence i
 no longer overlap, or a cap is reached (then the table says the two are not told apart).
 Takes several minutes on two cores; `--quick` is a small smoke run.
 
-`--win` plays only the section of issue 18 (the solved two-player game, winsolve.py) and
+`--win` plays only the section of the solved two-player game (winsolve.py) and
 rewrites the marked section of docs/masters-win.md and docs/img/masters-win-continue.png:
 `win2` against `optimal`, `win` and `odds` (the same adaptive batches), `win2` against
 itself by first seat (against the exact first-player value), where `win2` departs from

@@ -1,4 +1,5 @@
-"""Writes the gadget's win table (firmware/geekout/masters/win.bin, issue 18).
+"""Writes the gadget's win table (firmware/geekout/masters/win.bin; docs/masters-win.md,
+The gadget's table).
 
 The file is the turn-start table of winsolve.gadget_table() (12-byte header, one byte
 per turn and lead: the chance to win of the player about to play) followed by a

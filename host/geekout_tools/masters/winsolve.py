@@ -1,4 +1,5 @@
-"""The two-player game of Geek Out! Masters solved for the chance to win (issue 18), on numpy.
+"""The two-player game of Geek Out! Masters solved for the chance to win, on numpy
+(docs/masters-win.md).
 
 The model is Neller and Presser's Pig ("Optimal Play of the Dice Game Pig", The UMAP
 Journal 25(1), 2004): a player's value is P(win) + 1/2 P(shared win) (M8: a tie shares
@@ -777,7 +778,7 @@ def _write_cache(path, g):
 def _main(argv=None):
     import argparse
 
-    parser = argparse.ArgumentParser(description="the solved 2-player game (issue 18)")
+    parser = argparse.ArgumentParser(description="the solved 2-player game (docs/masters-win.md)")
     parser.add_argument("--gadget-table", metavar="FILE",
                         help="write the gadget's turn-start table (docs/masters-win.md)")
     args = parser.parse_args(argv)
