@@ -34,6 +34,7 @@ import uctypes
 import webhost  # the page's functions (page/gadget.js)
 from geekout import keys
 from geekout.app import Loop
+from geekout.board import Board
 from geekout.events import Events
 from geekout.hal.buttons import Buttons
 from geekout.hal.buzzer import Buzzer
@@ -187,8 +188,9 @@ class PageRand:
                 return v % n
 
 
-class WebBoard:
-    """The page's gadget (module docstring). clock: time.ticks_ms, or the tests' Clock."""
+class WebBoard(Board):
+    """The page's gadget (module docstring; geekout/board.py's members, plus pressed,
+    pixels, tone and wake_at). clock: time.ticks_ms, or the tests' Clock."""
 
     def __init__(self, storage, settings=None, clock=None):
         self.settings = settings
