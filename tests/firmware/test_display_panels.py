@@ -8,6 +8,7 @@ contrast and setting changed in between, and on the firmware's own screens."""
 import json
 
 import pytest
+from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash
 from geekout import keys
@@ -16,7 +17,6 @@ from geekout.settings import NAME
 from geekout_tools.pico import panels
 from hypothesis import given, settings
 from hypothesis import strategies as hs
-from simboard import SimBoard
 
 MODELS = {"ssd1306": panels.SSD1306, "sh1106": panels.SH1106}
 CASES = [(setting, kind) for setting in MODELS for kind in MODELS]  # setting, panel

@@ -1,5 +1,6 @@
 """HAL adapters on CPython with fakes: buttons, display dirty spans, LEDs, buzzer, storage."""
 
+from boards.sim import CountingI2C, Pixels, Tone
 from geekout import keys
 from geekout.hal import pins
 from geekout.hal.buttons import Buttons, Pushbutton
@@ -7,7 +8,6 @@ from geekout.hal.buzzer import Buzzer
 from geekout.hal.display import SH1106, SH1106_INIT, SSD1306, SSD1306_INIT, find_address
 from geekout.hal.leds import FLASH_BUST, FLASH_SCORE, SEAT_RGB, SeatLeds
 from geekout.hal.storage import Storage
-from simboard import CountingI2C, Pixels, Tone
 
 
 class Level:

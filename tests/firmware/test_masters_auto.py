@@ -8,6 +8,7 @@ without the hint table the game still plays (autoplay.py) with the rule of thumb
 from pathlib import Path
 
 import pytest
+from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash
 from geekout import journal as jn
@@ -16,7 +17,6 @@ from geekout.hal.storage import Storage
 from geekout.masters import auto
 from geekout.masters import consts as mc
 from geekout.masters import rules as M
-from simboard import SimBoard
 
 FW = Path(__file__).resolve().parents[2] / "firmware"
 HAS_TABLE = (FW / "geekout" / "masters" / "hint.bin").exists()

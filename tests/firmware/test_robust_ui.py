@@ -4,13 +4,13 @@ did not catch is told without a restart, a boot that keeps failing is waited out
 shown, alerts are not covered by later toasts, and the seat LEDs' fault patterns."""
 
 import pytest
+from boards.sim import Pixels, SimBoard
 from drive import Driver
 from flash import FakeFlash
 from geekout import app as appmod
 from geekout import keys
 from geekout.hal.leds import FAULT_DISPLAY, FAULT_SAFE, FLASH_BUST, SeatLeds
 from geekout.settings import NAME
-from simboard import Pixels, SimBoard
 
 
 class Stop(BaseException):  # like KeyboardInterrupt: the main loop lets it through

@@ -1,6 +1,7 @@
 """The UI toolkit, the app shell and the Masters screens on CPython, driven by keys."""
 
 import pytest
+from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash
 from geekout import journal as jn
@@ -13,7 +14,6 @@ from geekout.ui.core import wrap
 from geekout.ui.icons import face_icon
 from geekout.ui.scoreboard import draw_scores
 from geekout.ui.widgets import Menu, Spinner
-from simboard import SimBoard
 
 
 def booted(files=None, seed=2):

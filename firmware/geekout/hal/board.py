@@ -12,7 +12,7 @@ import time
 
 from micropython import const
 
-from geekout import board
+from geekout import board as declared
 from geekout.hal.display import find_address, make_display
 from geekout.hal.leds import FAULT_DISPLAY, FAULT_SAFE
 from geekout.hal.nodisplay import NoDisplay
@@ -21,7 +21,7 @@ from geekout.modules import forget
 _PROBE_MS = const(2000)  # how often a missing panel is looked for (an I2C scan: ~5 ms)
 
 
-class Board(board.Board):
+class Board(declared.Board):
     """The gadget's parts (geekout/board.py declares them), plus the wiring's own: kind
     (the display setting), i2c and addr (the panel's bus and address), back_pin, fault
     (the OSError that took the display away, or None)."""
