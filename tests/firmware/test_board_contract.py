@@ -143,3 +143,16 @@ def test_the_scan_sees_every_way_of_reaching_the_board(tmp_path):
     src.write_text("board.a\nself.board.b\napp.board.c\nself.app.board.d\n"
                    "getattr(board, 'e', None)\nself.boardx.f\n# board.g\n'board.h'\n")
     assert board_reads(src) == [(1, "a"), (2, "b"), (3, "c"), (4, "d"), (5, "getattr()")]
+
+
+def test_the_other_boards_are_compiled_never_deployed():
+    """firmware/boards/ is mpy-cross'ed by `build --check` but left out of what `geekout
+    deploy` copies to the Pico (and the UF2 freezes only boards/uf2/:
+    tests/host/test_freeze_manifest.py)."""
+    from geekout_tools import build
+
+    deployed = [rel.as_posix() for rel in build.firmware_sources() + build.data_files()]
+    assert deployed and not [r for r in deployed if r.startswith("boards/")]
+    checked = [rel.as_posix() for rel in build.firmware_sources(boards=True)]
+    assert {"boards/sim.py", "boards/web.py", "boards/uf2/boot.py"} <= set(checked)
+    assert set(checked) - set(deployed) == {r.as_posix() for r in build.board_sources()}

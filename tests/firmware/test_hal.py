@@ -8,16 +8,7 @@ from geekout.hal.buzzer import Buzzer
 from geekout.hal.display import SH1106, SH1106_INIT, SSD1306, SSD1306_INIT, find_address
 from geekout.hal.leds import FLASH_BUST, FLASH_SCORE, SEAT_RGB, SeatLeds
 from geekout.hal.storage import Storage
-
-
-class Level:
-    """A button level the test sets, read through a callable like a pin."""
-
-    def __init__(self):
-        self.down = False
-
-    def __call__(self):
-        return self.down
+from keypad import Level
 
 
 def run(buttons, levels, timeline, until, step=10):
