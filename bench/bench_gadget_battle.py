@@ -1,5 +1,5 @@
 """Galaxy battle on the gadget: figures on the MicroPython unix port with the firmware as
-deployed (.mpy by mpy-cross) and fakes for the hardware (issue 7's closing note):
+deployed (.mpy by mpy-cross) and fakes for the hardware (docs/gadget.md, Figures, On the unix port):
 
 - peak heap over full 3- and 4-player games played by button presses (gc.mem_alloc()
   after gc.collect() after every press, heap limit 208K), with the geekout modules that

@@ -1,5 +1,5 @@
 """Geekmon Capture on the gadget: figures on the MicroPython unix port, firmware as
-deployed (.mpy by mpy-cross), fakes for the hardware (issue 7's closing note):
+deployed (.mpy by mpy-cross), fakes for the hardware (docs/gadget.md, Figures, On the unix port):
 
 - peak heap over full Capture games (gc.mem_alloc() after gc.collect() after every
   press), with the geekout modules loaded at the end listed (no other game's module);
@@ -8,12 +8,12 @@ deployed (.mpy by mpy-cross), fakes for the hardware (issue 7's closing note):
 - 100,000 random presses through the gadget starting in a Capture game
   (headless simulator, heap 128K), counting exceptions;
 - 100,000 random presses with every game offered (`geekout sim --headless --runtime
-  micropython --heap 128K --json`), one run a seed (--seeds), counting exceptions: the
-  issue's requirement is none at heap 128K;
+  micropython --heap 128K --json`), one run a seed (--seeds), counting exceptions: none
+  is allowed at heap 128K;
 - with a 150-card catalog (the importer's limit; generated with names as long as the
   rulebook's, tests/firmware/test_capture_catalog_size.py, and imported): the peak heap
   of the same full games, and random presses from a Capture game at heaps 128K and 136K
-  (--presses a seed, seeds 1-4), counting exceptions (issue 13, item 6).
+  (--presses a seed, seeds 1-4), counting exceptions (docs/gadget-capture.md, Memory and speed).
 
 Run: .venv/bin/python bench/bench_gadget_capture.py [--presses N] [--seeds 1,2,3]
 """

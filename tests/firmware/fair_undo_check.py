@@ -1,4 +1,4 @@
-"""Fair undo on Masters' virtual dice (issue 16), run on CPython and on the MicroPython
+"""Fair undo on Masters' virtual dice (docs/gadget.md, Undo), run on CPython and on the MicroPython
 unix port: an undo never re-rolls. Each check plays a game by key presses to some
 point, takes the last decision back and does it again (by the same key path the
 screen offers: the game's act()), and compares the journal with the one before the

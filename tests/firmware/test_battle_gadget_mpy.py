@@ -25,7 +25,7 @@ def deployed(tmp_path_factory):
 
 # Heap: the full games pass down to 171K (bisection, 1K steps, checkout at a short path),
 # the random presses to 164K: 224K leaves a 31% margin. The whole game is in RAM from its
-# setup on (geekout/battle/play.py); before ruling B11 and issue 16's screens (implied
+# setup on (geekout/battle/play.py); before ruling B11 and the screens of docs/gadget-battle.md (implied
 # phase ends, whole-entry undo, the hidden screen, the labelled victory: 4.2 KB more
 # bytecode) they passed down to 154K and 150K; with one screen module at a time, 116K.
 def mpy(deployed, code, heap="224K"):

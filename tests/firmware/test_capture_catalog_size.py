@@ -1,4 +1,4 @@
-"""Geekmon Capture with a catalog at the importer's limit (issue 13, item 6), on CPython:
+"""Geekmon Capture with a catalog at the importer's limit (docs/gadget-capture.md, Memory and speed), on CPython:
 a generated 150-card catalog (names as long as the rulebook's, lines like the real
 game's) goes through `geekout capture catalog import`; the gadget's reader agrees with
 the rules' reader on it, keeps every allocation small (blocks of 16 cards, at most 384

@@ -1,4 +1,4 @@
-"""Masters' auto dice (config mode AUTO, issue 16) by key presses on CPython: the gadget's
+"""Masters' auto dice (config mode AUTO, docs/gadget.md, Masters, auto dice) by key presses on CPython: the gadget's
 steps are journaled as the rules core's bytes (replay exact, resumable), an undo takes
 back the last press and a redo shows the same dice (also after a power cut), the show
 plays every step with what it did, the LEDs stay on the seat the screen is about, and

@@ -1,4 +1,4 @@
-"""Presses a Masters turn takes in each mode (issue 16), counted by key scripts that play
+"""Presses a Masters turn takes in each mode (docs/gadget.md, Screens), counted by key scripts that play
 the way a player reads the screen, on CPython with the real hint table.
 
 Before (the same kind of script on the code of commit 7863a10, /tmp copy): table dice,

@@ -1,4 +1,4 @@
-"""The chance to win on the Masters screens (issue 18, point 5): the scoreboard's footer
+"""The chance to win on the Masters screens (docs/gadget.md, The chance to win): the scoreboard's footer
 and the line between turns ("Red 44% Gre 56%") in a 2-player game, nothing of it with 3
 players, and "To win: ..." on the hint where the win-optimal pass or continue is not
 the step the hint puts first. The reader and the table themselves:

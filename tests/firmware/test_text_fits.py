@@ -1,4 +1,4 @@
-"""Every word on the screen (issue 16 item 5): whole games of each title by key scripts
+"""Every word on the screen (docs/gadget.md, Screens): whole games of each title by key scripts
 (every mode, 1-4 players) and random presses (300 after each game, 2,000 from the home
 screen) draw every screen, and no string runs past the panel's edge (textfit.Watch).
 Before the fix it found 48 texts (179 strings) on 13 screens, the old silent cuts
@@ -63,7 +63,7 @@ def wandering(seed):
 
 
 CASES = ([("masters", mode, p, 10 * p + mode) for mode in (0, 1) for p in (1, 2, 3, 4)]
-         # auto dice (issue 16), with the hint table and without (the rule of thumb), and
+         # auto dice (docs/gadget.md, Masters, auto dice), with the hint table and without (the rule of thumb), and
          # table dice with the hint (the dice entry and the guide, reached by random presses)
          + [("masters", 2, p, 10 * p + 2, p % 2 == 0) for p in (1, 2, 3, 4)]
          + [("masters", 1, 2, 41, True), ("masters", 0, 3, 42, True)]

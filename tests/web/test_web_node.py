@@ -1,4 +1,4 @@
-"""The web board under node, no browser (issue 17): the page's own glue (gadget.js) and
+"""The web board under node, no browser (docs/web.md, Tests): the page's own glue (gadget.js) and
 board (firmware/boards/web.py) on MicroPython's WebAssembly port, with the firmware as deployed
 (.mpy). The same key script, in the button grammar (taps, long presses, a held button's
 auto-repeat, a tap shorter than a poll), played there and on the unix port with the
