@@ -9,9 +9,10 @@ sets every required member and that the firmware reads no other board attribute.
 Required (each board sets them, as attributes or methods):
   display      the 128x64 canvas: framebuf.FrameBuffer's drawing methods on MONO_VLSB
                `buffer`, show() (sends what changed; OSError when the panel does not
-               answer), KIND ("ssd1306" or "sh1106"), contrast(level) (hal/display.py)
+               answer) and KIND ("ssd1306" or "sh1106"), as hal/display.py's adapters
   buttons      poll(now) -> the key codes (keys.py) since the last poll (hal/buttons.py)
-  leds         the seat LEDs (hal/leds.SeatLeds): seat colours, flashes, tick(now), off()
+  leds         the seat LEDs (hal/leds.SeatLeds): show_seats, show_turn, flash,
+               set_brightness, show_fault, clear_fault, tick(now), off()
   buzzer       the piezo (hal/buzzer.Buzzer): cue(name, now), tick(now)
   storage      the flash for saved games, settings and logs (hal/storage.Storage's
                methods; a write may raise OSError, e.g. 28 when full)
