@@ -43,7 +43,8 @@ GAME = """
 import battle_fuzz
 battle_fuzz.warm_names()  # names interned before the heap fragments (see there)
 import gc, json, sys
-import simboard, battle_drive
+import battle_drive
+from boards import sim as simboard
 from geekout.hal.storage import Storage
 class Hist:
     def __init__(self):

@@ -15,5 +15,6 @@ include("$(PORT_DIR)/boards/manifest.py")
 package("geekout", base_path=".")
 module("main.py", base_path=".")
 # The UF2's start-up: frozen modules first, the data partition at /geekout.
-module("boot.py", base_path="../host/geekout_tools/uf2_frozen")
-module("geekout_uf2.py", base_path="../host/geekout_tools/uf2_frozen")
+# (firmware/boards/uf2/: the only part of boards/ frozen; the sim and web boards are not).
+module("boot.py", base_path="boards/uf2")
+module("geekout_uf2.py", base_path="boards/uf2")

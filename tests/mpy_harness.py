@@ -9,12 +9,11 @@ pyproject.toml). Every run gets:
 """
 
 import os
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import tiers
+from geekout_tools.sim import host
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -29,13 +28,7 @@ def micropython_exe():
     """Path of the unix port's launcher in the project's venv (or on PATH). Refused
     inside a test whose tier does not say it runs the unix port (tests/tiers.py)."""
     tiers.allowed("micropython")
-    local = Path(sys.executable).parent / "micropython"
-    if local.exists():
-        return str(local)
-    found = shutil.which("micropython")
-    if not found:
-        raise RuntimeError("micropython not installed: run `make setup`")
-    return found
+    return host.micropython_exe()
 
 
 def micropython_path(extra=(), firmware=True):

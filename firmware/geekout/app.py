@@ -1,9 +1,8 @@
 """The gadget's application core: boot, "resume game?", starting, resuming and finishing
 games, settings applied to the board, the main loop.
 
-Takes a board (display, buttons, leds, buzzer, storage, data, clock, rand, sleep_ms,
-set_display; settings if already read): the real one from hal.board, or fakes from the
-tests and the simulator. Nothing the flash or the display refuses stops the gadget: a
+Takes a board (geekout/board.py declares its members): the real one from hal.board, or
+the simulator's, the web page's or the tests' (firmware/boards/). Nothing the flash or the display refuses stops the gadget: a
 game step the flash will not take is played on unsaved (journal.py), a display that
 does not answer is looked for again (ui/core.py, hal/board.py), and the player is told.
 The home screens (home menu, choice of game, settings, help, about) are in home.py,
@@ -18,6 +17,8 @@ from micropython import const
 
 from geekout import journal as jn
 from geekout import keys
+from geekout.modules import forget as _forget
+from geekout.modules import forget_all
 from geekout.settings import Settings
 from geekout.ui.core import UI, Screen, wrap
 from geekout.ui.widgets import Confirm
@@ -48,25 +49,18 @@ class App:
         self.ui.help = self.show_help
         # main.py reads the settings before the app exists (the display type): the app
         # takes them as read, so their "damaged" message reaches the screen.
-        self.settings = getattr(board, "settings", None) or Settings(board.storage)
+        self.settings = board.settings or Settings(board.storage)
         # A step is saved once its key's screen is out (ui.after): the players see it
         # first, and the flash write that can stall the chip comes after.
         self.journal = jn.Journal(board.storage, warn=self.ui.alert, later=True)
         self.ui.after = self.journal.flush
         self.saved = False  # a game is on flash (offer Resume)
         # The games offered under New game (a board may offer fewer: the simulator's --game).
-        self.games = getattr(board, "games", None) or GAMES
+        self.games = board.games or GAMES
         self.game = ""  # the game in play
-        # Live event lines for `geekout monitor` (docs/events.md): the board's
-        # event_line writes one line to USB serial; boards without one print nothing.
-        # A board may bring its own Events object (hal/board.py, the simulator) or
-        # just a line writer.
-        self.events = getattr(board, "events", None)
-        line = getattr(board, "event_line", None)
-        if self.events is None and line is not None:
-            from geekout.events import Events
-
-            self.events = Events(line)
+        # Live event lines for `geekout monitor` (docs/events.md): the board's Events
+        # (USB serial on the gadget); a board without one prints nothing.
+        self.events = board.events
 
     # -- boot ----------------------------------------------------------------------
     def boot(self):
@@ -176,31 +170,10 @@ def _home():
     return __import__("geekout.home", None, None, ("home",))
 
 
-def _forget(name):
-    """Drop one module from RAM (imported again when needed)."""
-    sys.modules.pop(name, None)
-    pkg = sys.modules.get("geekout")
-    leaf = name.rpartition(".")[2]
-    if pkg is not None and name.count(".") == 1:
-        try:
-            delattr(pkg, leaf)
-        except (AttributeError, KeyError):  # MicroPython raises KeyError here
-            pass
-
-
 def unload_games():
     """Forget every geekout module imported after the app (game screens, their rules,
     the home screens), then collect: only the game in play is ever in RAM."""
-    for name in list(sys.modules):
-        if name.startswith("geekout.") and name not in _CORE:
-            del sys.modules[name]
-            parent, _, leaf = name.rpartition(".")
-            pkg = sys.modules.get(parent)
-            if pkg is not None:
-                try:
-                    delattr(pkg, leaf)
-                except (AttributeError, KeyError):  # MicroPython raises KeyError here
-                    pass
+    forget_all("geekout.", _CORE)
     gc.collect()
 
 

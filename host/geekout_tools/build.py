@@ -2,10 +2,13 @@
 
 `python -m geekout_tools.build` writes build/firmware/ (what `make deploy` copies):
 every firmware/**/*.py compiled with `mpy-cross -O3 -march=armv6m` (the RP2040's
-Cortex-M0+), except main.py, which the Pico runs only as source. -O3 leaves the line
+Cortex-M0+), except main.py, which the Pico runs only as source, and firmware/boards/
+(the simulator's, the web page's and the tests' boards, the UF2's frozen start-up),
+which never goes to the Pico. -O3 leaves the line
 numbers out of the bytecode: every loaded module takes about 8% less RAM on the gadget;
-tracebacks printed on USB serial still name the file and the function. `--check` compiles into a temporary
-directory and reports each file MicroPython cannot compile (exit status 1).
+tracebacks printed on USB serial still name the file and the function. `--check` compiles
+into a temporary directory, firmware/boards/ included, and reports each file MicroPython
+cannot compile (exit status 1).
 """
 
 import argparse
@@ -22,19 +25,28 @@ FIRMWARE = ROOT / "firmware"
 BUILD = ROOT / "build" / "firmware"
 KEEP_AS_SOURCE = {"main.py"}
 HOST_ONLY = {"manifest.py"}  # the freeze manifest is read by MicroPython's build, not the board
+BOARDS = "boards"  # firmware/boards/: MicroPython code for boards other than the Pico's
 ARCH = "armv6m"
 
 
-def firmware_sources(root=FIRMWARE):
-    """Every device source file, relative to firmware/, in a stable order."""
+def firmware_sources(root=FIRMWARE, boards=False):
+    """Every device source file, relative to firmware/, in a stable order (boards: with
+    firmware/boards/'s too)."""
     return sorted(p.relative_to(root) for p in root.rglob("*.py")
-                  if "__pycache__" not in p.parts and p.relative_to(root).as_posix() not in HOST_ONLY)
+                  if "__pycache__" not in p.parts and p.relative_to(root).as_posix() not in HOST_ONLY
+                  and (boards or p.relative_to(root).parts[0] != BOARDS))
+
+
+def board_sources(root=FIRMWARE):
+    """The files of firmware/boards/, relative to firmware/ (never deployed)."""
+    return [rel for rel in firmware_sources(root, True) if rel.parts[0] == BOARDS]
 
 
 def data_files(root=FIRMWARE):
     """Non-Python files the device needs (tables, catalogs), relative to firmware/."""
     return sorted(p.relative_to(root) for p in root.rglob("*")
-                  if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts)
+                  if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts
+                  and p.relative_to(root).parts[0] != BOARDS)
 
 
 def compile_one(src, dst, arch=ARCH):
@@ -49,14 +61,15 @@ def compile_one(src, dst, arch=ARCH):
     return None
 
 
-def build(out_dir=BUILD, arch=ARCH):
-    """Compile everything into out_dir (emptied first: a stale .py would win over .mpy).
-    Returns (written paths relative to out_dir, errors as 'file: message')."""
+def build(out_dir=BUILD, arch=ARCH, boards=False):
+    """Compile everything into out_dir (emptied first: a stale .py would win over .mpy);
+    boards: firmware/boards/ too (--check: never for the Pico). Returns (written paths
+    relative to out_dir, errors as 'file: message')."""
     if out_dir.exists():
         shutil.rmtree(out_dir)
     out_dir.mkdir(parents=True)
     written, errors = [], []
-    for rel in firmware_sources():
+    for rel in firmware_sources(boards=boards):
         src = FIRMWARE / rel
         if rel.name in KEEP_AS_SOURCE and len(rel.parts) == 1:
             shutil.copyfile(src, out_dir / rel)
@@ -83,7 +96,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.check:
         with tempfile.TemporaryDirectory() as tmp:
-            written, errors = build(Path(tmp), args.arch)
+            written, errors = build(Path(tmp), args.arch, boards=True)
     else:
         written, errors = build(BUILD, args.arch)
     for e in errors:

@@ -6,10 +6,10 @@ are in battle_fuzz.py, the bench figures in bench/bench_gadget_battle.py)."""
 import gc
 
 from battle_drive import BattleDriver
+from boards.sim import SimBoard
 from flash import FakeFlash, PowerCut
 from geekout import keys
 from keydriver import saved_at_cut
-from simboard import SimBoard
 
 
 class NullDisplay:

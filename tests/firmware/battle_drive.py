@@ -7,10 +7,10 @@ on top and presses keys until the gadget has taken that event. Used by the tests
 (full games, power cuts, undo), by bench/bench_gadget_battle.py, and under MicroPython.
 """
 
+from boards.sim import Dice
 from geekout import keys
 from keydriver import KeyDriver
 from micropython import const
-from simboard import Dice
 
 # The game's numbers (geekout/battle/consts.py; tests/firmware/test_battle_constants.py
 # checks these copies), kept here rather than imported: the app drops a game's modules

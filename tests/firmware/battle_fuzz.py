@@ -9,13 +9,13 @@ JSON line: presses, errors, mismatches, games started and won, entries refused b
 ruling (toasts starting "B<n>:"), screens visited.
 """
 
-import gc  # noqa: I001 - simboard before the app, below
+import gc  # noqa: I001 - the sim board before the app, below
 import json
 import sys
 
 # The board's modules (hal) first, as on the device: the app counts what is loaded when
 # it is imported as its own, and drops the rest when a game is left (app.unload_games).
-from simboard import Dice, SimBoard
+from boards.sim import Dice, SimBoard
 
 from geekout.app import App
 from geekout.hal.storage import Storage

@@ -6,13 +6,13 @@ import gc
 import json
 import sys
 
+from boards.sim import SimBoard
 from capture_drive import CaptureDriver
 from flash import FakeFlash, PowerCut
 from geekout import journal as jn
 from geekout import keys
 from geekout.hal.storage import Storage
 from keydriver import saved_at_cut
-from simboard import SimBoard
 
 
 def _heap(d):

@@ -9,9 +9,9 @@ critical catch), answers ties and Team Wicked takes, gives the line structure of
 cards at the end and opens the scores. Used by the Capture tests and bench/bench_gadget_capture.py.
 """
 
+from boards.sim import Dice
 from geekout import keys
 from keydriver import KeyDriver
-from simboard import Dice
 
 
 class CaptureDriver(KeyDriver):

@@ -7,8 +7,6 @@ each show with OK, take the advice), sometimes undo through the game menu. Used 
 MicroPython tests, the power-cut test and bench/.
 """
 
-import sys
-
 # The rules core and its constants before the app: the app drops every module imported
 # after it when a game is left, and this driver keeps using them.
 from geekout.masters import consts as mc
@@ -17,10 +15,6 @@ from geekout.masters import rules as M
 # isort: split
 from geekout import keys
 from keydriver import KeyDriver
-
-for _p in ("host/geekout_tools/sim", "../../host/geekout_tools/sim"):
-    if _p not in sys.path:
-        sys.path.append(_p)
 
 
 class Driver(KeyDriver):

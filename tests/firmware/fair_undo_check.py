@@ -9,11 +9,11 @@ A fresh roll would differ: the board's dice are seeded and move on with every dr
 a redo that rolled again would give other faces (the checks count how often the faces
 the redo would have drawn afresh differ, so a test can see it could fail)."""
 
+from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash
 from geekout import keys
 from geekout.masters import rules as M
-from simboard import SimBoard
 
 
 def game_at(seed, steps, flash=None, players=2):

@@ -7,11 +7,11 @@ or its header, set the file aside and say so; boot never fails and never resumes
 anything else. Prints one line per failing flip and a count line, or returns the counts.
 """
 
+from boards.sim import SimBoard
 from flash import FakeFlash
 from geekout import journal as jn
 from geekout import keys
 from keydriver import KeyDriver
-from simboard import SimBoard
 
 MASKS = (0x01, 0x80, 0xFF)
 

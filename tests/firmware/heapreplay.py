@@ -57,7 +57,7 @@ GAMES = (
 RECORD = """
 import json
 {imp}
-from simboard import SimBoard
+from boards.sim import SimBoard
 from geekout.hal.storage import Storage
 board = SimBoard(Storage({root!r}), Storage(""), {seed}, events=True)
 d = {make}

@@ -43,7 +43,7 @@ def replay(keys_path, seed, root, base=0, step_ms=60, data_root="", events=True,
     import geekout.hal.storage  # noqa: F401
 
     hal = _alloc()
-    import simboard
+    from boards import sim as simboard
 
     own += _alloc() - hal
     from geekout.hal.storage import Storage

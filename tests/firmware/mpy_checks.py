@@ -5,12 +5,12 @@ Each function prints JSON or "ok"/"FAIL" lines; the pytest side reads them."""
 import gc
 import json
 
+from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash, PowerCut
 from geekout import journal as jn
 from geekout import keys
 from keydriver import saved_at_cut
-from simboard import SimBoard
 
 
 def _heap(dr):

@@ -37,7 +37,8 @@ def mpy(deployed, code, heap="224K"):
 GAME = """
 import json, battle_fuzz
 battle_fuzz.warm_names()
-import battle_drive, simboard
+import battle_drive
+from boards import sim as simboard
 from geekout import journal as jn
 from geekout.hal.storage import Storage
 s = Storage("flash{P}{S}")

@@ -8,19 +8,10 @@ fell(), as the pin's falling-edge IRQ does, at that time) and the main loop's po
 
 from geekout import keys
 from geekout.hal.buttons import Buttons, Pushbutton, gpio_buttons
+from keypad import Level
 
 UP, DOWN, OK, BACK = 0, 1, 2, 3  # button indexes, in Buttons' order
 DEB = Pushbutton.DEBOUNCE_MS
-
-
-class Level:
-    """A button level the rig sets, read through a callable like a pin."""
-
-    def __init__(self):
-        self.down = False
-
-    def __call__(self):
-        return self.down
 
 
 class Rig:

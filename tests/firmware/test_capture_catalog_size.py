@@ -180,10 +180,11 @@ def test_a_bad_file_gives_an_empty_catalog_and_its_reason(tmp_path):
     class App:
         pass
 
+    from geekout.board import Board
     from geekout.hal.storage import Storage
 
     app = App()
-    app.board = App()
+    app.board = Board()  # a board with only the data files (geekout/board.py)
     app.board.data = Storage(str(tmp_path))
     cat.forget()
     try:

@@ -114,11 +114,13 @@ def test_bad_catalog_gives_an_empty_catalog_and_a_reason(tmp_path, text):
     p.mkdir(parents=True)
     (p / "geekmon_catalog.csv").write_text(text)
 
+    from geekout.board import Board
+
     class App:
         pass
 
     app = App()
-    app.board = App()
+    app.board = Board()  # a board with only the data files (geekout/board.py)
     app.board.data = Storage(str(tmp_path))
     cat.forget()
     try:

@@ -8,6 +8,7 @@ contrast and setting changed in between, and on the firmware's own screens."""
 import json
 
 import pytest
+from boards.sim import CountingI2C, SimBoard
 from drive import Driver
 from flash import FakeFlash
 from geekout import keys
@@ -16,33 +17,9 @@ from geekout.settings import NAME
 from geekout_tools.pico import panels
 from hypothesis import given, settings
 from hypothesis import strategies as hs
-from simboard import SimBoard
 
 MODELS = {"ssd1306": panels.SSD1306, "sh1106": panels.SH1106}
 CASES = [(setting, kind) for setting in MODELS for kind in MODELS]  # setting, panel
-
-
-class PanelBus:
-    """machine.I2C with one panel at 0x3C: a write to another address raises OSError
-    (no acknowledge), scan() finds nothing (the rp2 port under emulation)."""
-
-    def __init__(self, panel, addr=0x3C):
-        self.panel = panel
-        self.addr = addr
-        self.bytes = 0
-
-    def scan(self):
-        return []
-
-    def writeto(self, addr, buf, stop=True):
-        if addr != self.addr:
-            raise OSError(19)
-        self.bytes += len(buf)
-        self.panel.i2c_write(bytes(buf))
-        return len(buf)
-
-    def writevto(self, addr, bufs, stop=True):
-        self.writeto(addr, b"".join(bytes(b) for b in bufs))
 
 
 def expected(frame, setting, panel, edge=None):
@@ -80,7 +57,7 @@ class Rig:
         self.panel = MODELS[kind]()
         if garbage is not None:  # RAM content at power-up is undefined
             self.panel.ram[:] = garbage[:len(self.panel.ram)]
-        self.bus = PanelBus(self.panel)
+        self.bus = CountingI2C(panel=self.panel)  # the panel at 0x3C, nothing elsewhere
         self.addr = find_address(self.bus)
         self.d = None
         self.switch(setting)

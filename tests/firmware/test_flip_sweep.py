@@ -6,6 +6,7 @@ before the damage make, or sets the file aside and says so; boot never fails."""
 import flip_sweep
 import pytest
 from battle_drive import BattleDriver
+from boards.sim import SimBoard
 from capture_drive import CaptureDriver
 from drive import Driver
 from flash import FakeFlash
@@ -13,7 +14,6 @@ from geekout import journal as jn
 from geekout.hal.storage import Storage
 from geekout_tools.sim import host
 from mpy_harness import ROOT, run_deployed
-from simboard import SimBoard
 
 DATA = str(ROOT / "firmware")
 HELPERS = [ROOT / "tests" / "fakes" / "flash.py", ROOT / "tests" / "firmware" / "keydriver.py",

@@ -1,5 +1,6 @@
 """HAL adapters on CPython with fakes: buttons, display dirty spans, LEDs, buzzer, storage."""
 
+from boards.sim import CountingI2C, Pixels, Tone
 from geekout import keys
 from geekout.hal import pins
 from geekout.hal.buttons import Buttons, Pushbutton
@@ -7,17 +8,7 @@ from geekout.hal.buzzer import Buzzer
 from geekout.hal.display import SH1106, SH1106_INIT, SSD1306, SSD1306_INIT, find_address
 from geekout.hal.leds import FLASH_BUST, FLASH_SCORE, SEAT_RGB, SeatLeds
 from geekout.hal.storage import Storage
-from simboard import CountingI2C, Pixels, Tone
-
-
-class Level:
-    """A button level the test sets, read through a callable like a pin."""
-
-    def __init__(self):
-        self.down = False
-
-    def __call__(self):
-        return self.down
+from keypad import Level
 
 
 def run(buttons, levels, timeline, until, step=10):

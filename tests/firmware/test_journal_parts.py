@@ -5,12 +5,12 @@ screen is out). The parts joined are the one-file journal of before, byte for by
 one-file journals of any size load and go on in a new part."""
 
 import pytest
+from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash, PowerCut
 from geekout import journal as jn
 from hypothesis import given, settings
 from hypothesis import strategies as hs
-from simboard import SimBoard
 
 
 def one_file(game, config, steps):

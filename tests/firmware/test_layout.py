@@ -22,7 +22,8 @@ RULES = {
     "battle": ("consts", "rules", "events", "legal"),
 }
 SCREEN_SIDE = ("geekout.ui", "geekout.hal", "geekout.app", "geekout.home")
-NEUTRAL = ("geekout.keys", "geekout.events")  # key codes and ticks; the event line format
+# Key codes and ticks; the event line format; what a board provides; unloading modules.
+NEUTRAL = ("geekout.keys", "geekout.events", "geekout.board", "geekout.modules")
 
 
 def module_name(path):

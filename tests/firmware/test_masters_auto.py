@@ -9,6 +9,7 @@ thumb's advice.
 from pathlib import Path
 
 import pytest
+from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash
 from geekout import journal as jn
@@ -17,7 +18,6 @@ from geekout.hal.storage import Storage
 from geekout.masters import auto
 from geekout.masters import consts as mc
 from geekout.masters import rules as M
-from simboard import SimBoard
 
 FW = Path(__file__).resolve().parents[2] / "firmware"
 HAS_TABLE = (FW / "geekout" / "masters" / "hint.bin").exists()

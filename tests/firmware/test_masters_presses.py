@@ -19,6 +19,7 @@ from math import factorial
 from pathlib import Path
 
 import pytest
+from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash
 from geekout import keys
@@ -26,7 +27,6 @@ from geekout.hal.storage import Storage
 from geekout.masters import consts as mc
 from geekout.masters import hint as mh
 from geekout.masters import rules as M
-from simboard import SimBoard
 
 FW = Path(__file__).resolve().parents[2] / "firmware"
 TABLE = FW / "geekout" / "masters" / "hint.bin"

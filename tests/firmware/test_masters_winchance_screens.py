@@ -9,13 +9,13 @@ import re
 from pathlib import Path
 
 import pytest
+from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash
 from geekout import keys
 from geekout.masters import consts as mc
 from geekout.masters import rules as M
 from geekout.masters import winchance as wc
-from simboard import SimBoard
 from test_ui import _drawn_texts
 
 FW = Path(__file__).resolve().parents[2] / "firmware"

@@ -6,12 +6,12 @@ on CPython, on the MicroPython unix port, and through main.py as the device runs
 import json
 
 import pytest
+from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash
 from geekout import journal as jn
 from geekout import keys
 from mpy_harness import ROOT, run_micropython
-from simboard import SimBoard
 from test_robust_boot import START_GAME, run_main
 
 HEADER = 4 + 4 + len(b"masters\x00") + 2  # magic, header record, 2 config bytes
@@ -109,7 +109,7 @@ import json
 from drive import Driver
 from flash import FakeFlash
 from geekout import journal as jn
-from simboard import SimBoard
+from boards.sim import SimBoard
 flash = FakeFlash(space={space})
 d = Driver(SimBoard(storage=flash, seed=3))
 seen = []
@@ -132,11 +132,10 @@ print(json.dumps({{"screen": d.top().name, "seen": seen, "refused": flash.refuse
 
 @pytest.mark.micropython
 def test_full_flash_under_micropython():
-    sim = ROOT / "host" / "geekout_tools" / "sim"
     # Heap: passes down to 177K (bisection, checkout at a 150-character path; 172K at a
     # short one: compiled from source, drivers and all): 232K leaves a 31% margin.
     res = run_micropython(code=MPY.format(space=HEADER + 30), heap="232K",
-                          path=[ROOT / "tests" / "firmware", sim])
+                          path=[ROOT / "tests" / "firmware"])
     assert res.returncode == 0, res.stderr[-2000:] + res.stdout[-2000:]
     out = json.loads(res.stdout.strip().splitlines()[-1])
     assert out["screen"] == "masters.end" and out["refused"] == 1

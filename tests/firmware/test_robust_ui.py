@@ -4,17 +4,14 @@ did not catch is told without a restart, a boot that keeps failing is waited out
 shown, alerts are not covered by later toasts, and the seat LEDs' fault patterns."""
 
 import pytest
+from boards.sim import Pixels, SimBoard
 from drive import Driver
 from flash import FakeFlash
 from geekout import app as appmod
 from geekout import keys
 from geekout.hal.leds import FAULT_DISPLAY, FAULT_SAFE, FLASH_BUST, SeatLeds
 from geekout.settings import NAME
-from simboard import Pixels, SimBoard
-
-
-class Stop(BaseException):  # like KeyboardInterrupt: the main loop lets it through
-    pass
+from keypad import Polls, Stop
 
 
 def test_failed_show_is_retried_at_the_next_redraw(monkeypatch):
@@ -51,20 +48,16 @@ def test_an_uncaught_oserror_is_told_and_the_game_goes_on(monkeypatch):
     monkeypatch.setattr(appmod.App, "boot", lambda self: (boots.append(self), real_boot(self)))
     shown = []
 
-    class Buttons:
-        n = 0
+    def script(n):
+        if n == 3:
+            return OSError(5)
+        if n == 4:
+            shown.append(boots[-1].ui.toast_text)
+        if n > 6:
+            return Stop()
+        return [keys.OK] if n == 5 else []
 
-        def poll(self, now):
-            Buttons.n += 1
-            if Buttons.n == 3:
-                raise OSError(5)
-            if Buttons.n == 4:
-                shown.append(boots[-1].ui.toast_text)
-            if Buttons.n > 6:
-                raise Stop()
-            return [keys.OK] if Buttons.n == 5 else []
-
-    board.buttons = Buttons()
+    board.buttons = Polls(script)
     with pytest.raises(Stop):
         appmod.run(board)
     assert len(boots) == 1  # no restart
@@ -82,25 +75,17 @@ def test_a_boot_that_keeps_failing_is_waited_out_and_shown(monkeypatch):
         if len(tries) <= 3:
             raise RuntimeError("boot failed")
         real_boot(self)
-        self.board.buttons.app = self
+        booted.append(self)
 
     monkeypatch.setattr(appmod.App, "boot", boot)
-
-    class Buttons:
-        app = None
-
-        def poll(self, now):
-            if self.app is not None:
-                raise Stop()
-            return []
-
-    board.buttons = Buttons()
+    booted = []
+    board.buttons = Polls(lambda n: Stop() if booted else [])
     with pytest.raises(Stop):
         appmod.run(board)
     gaps = [b - a for a, b in zip(tries, tries[1:])]
     assert gaps[0] < gaps[1] < gaps[2]  # waited longer each time, never a tight loop
     assert gaps[1] >= 1000
-    assert board.buttons.app.ui.toast_text == "Restarted after an error"
+    assert booted[0].ui.toast_text == "Restarted after an error"
 
 
 def test_alerts_at_boot_each_show_in_turn():

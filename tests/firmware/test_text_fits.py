@@ -10,11 +10,11 @@ import capture_checks as cc
 import pytest
 import textfit
 from battle_drive import BattleDriver
+from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash
 from geekout.capture import cards as cat
 from geekout.hal.storage import Storage
-from simboard import SimBoard
 
 DATA = str(Path(__file__).resolve().parents[2] / "firmware")
 

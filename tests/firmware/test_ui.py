@@ -1,6 +1,7 @@
 """The UI toolkit, the app shell and the Masters screens on CPython, driven by keys."""
 
 import pytest
+from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash
 from geekout import journal as jn
@@ -13,7 +14,6 @@ from geekout.ui.core import wrap
 from geekout.ui.icons import face_icon
 from geekout.ui.scoreboard import draw_scores
 from geekout.ui.widgets import Menu, Spinner
-from simboard import SimBoard
 
 
 def booted(files=None, seed=2):
@@ -416,27 +416,21 @@ def test_a_finished_game_resumes_on_its_end_screen():
 
 def test_main_loop_restarts_the_app_after_an_error():
     from geekout import app as appmod
+    from keypad import Polls, Stop
 
     board = SimBoard(storage=FakeFlash(), seed=1)
 
-    class Stop(BaseException):  # like KeyboardInterrupt: the loop lets it through
-        pass
+    def script(n):
+        if n == 3:
+            return RuntimeError("a screen failed")
+        if n > 6:
+            return Stop()
+        return [keys.OK] if n == 5 else []
 
-    class Buttons:
-        n = 0
-
-        def poll(self, now):
-            Buttons.n += 1
-            if Buttons.n == 3:
-                raise RuntimeError("a screen failed")
-            if Buttons.n > 6:
-                raise Stop()
-            return [keys.OK] if Buttons.n == 5 else []
-
-    board.buttons = Buttons()
+    board.buttons = Polls(script)
     with pytest.raises(Stop):
         appmod.run(board)
-    assert Buttons.n == 7  # kept going after the error, booted again
+    assert board.buttons.n == 7  # kept going after the error, booted again
 
 
 def test_leaving_a_game_drops_its_modules():

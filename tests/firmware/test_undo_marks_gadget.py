@@ -11,6 +11,7 @@ from pathlib import Path
 import capture_checks as cc
 import pytest
 from battle_drive import BattleDriver
+from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash
 from geekout import keys
@@ -23,7 +24,6 @@ from geekout.capture import steps as F
 from geekout.masters import rules as M
 from hypothesis import event, given, settings
 from hypothesis import strategies as hs
-from simboard import SimBoard
 
 # The most entries an undo at the end of a game replays here (measured: 16 for Masters,
 # 6 Capture actions, 1 battle event; a whole game's replay is 490, 451 and 76).

@@ -1,5 +1,5 @@
 // Plays a key script on the web board under node (no browser): the site's own glue
-// (gadget.js) and board (webboard.py) on MicroPython's WebAssembly port, with a
+// (gadget.js) and board (firmware/boards/web.py) on MicroPython's WebAssembly port, with a
 // localStorage stand-in and the firmware's clock moved by the script. Prints one JSON
 // object: the frames the page was handed, the LED colours, the event lines, the serial
 // output, what the storage told the page, and the storage's keys at the end.

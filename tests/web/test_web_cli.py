@@ -68,7 +68,8 @@ def test_the_site_holds_the_deployed_firmware_and_the_page(site, tmp_path):
               for rel in written if rel.as_posix() != "main.py"}
     assert {k: v for k, v in files.items() if k.startswith("firmware/")} == expect
     assert "firmware/geekout/app.mpy" in files and "firmware/geekout/masters/hint.bin" in files
-    assert set(k for k in files if k.startswith("web/")) == {"web/webboard.py", "web/simboard.py"}
+    assert set(k for k in files if k.startswith("web/")) == {"web/boards/__init__.py", "web/boards/web.py",
+                                                                "web/boards/sim.py"}
     assert manifest["micropython"] == json.loads(
         (ROOT / "package.json").read_text())["dependencies"][sitebuilder.RUNTIME_PACKAGE]
     for name in ("micropython/micropython.mjs", "micropython/micropython.wasm"):

@@ -1,9 +1,9 @@
-"""The web board under node, no browser (docs/web.md, Tests): the page's own glue
-(gadget.js) and board (webboard.py) on MicroPython's WebAssembly port, with the firmware as
-deployed (.mpy). The same key script, in the button grammar (taps, long presses, a held
-button's auto-repeat, a tap shorter than a poll), played there and on the unix port with the
-simulator's board gives the same frames, seat-LED colours, event lines and saved files. And
-the browser's storage misbehaving: full, off, a damaged or unreadable saved game."""
+"""The web board under node, no browser (docs/web.md, Tests): the page's own glue (gadget.js) and
+board (firmware/boards/web.py) on MicroPython's WebAssembly port, with the firmware as deployed
+(.mpy). The same key script, in the button grammar (taps, long presses, a held button's
+auto-repeat, a tap shorter than a poll), played there and on the unix port with the
+simulator's board gives the same frames, seat-LED colours, event lines and saved files.
+And the browser's storage misbehaving: full, off, a damaged or unreadable saved game."""
 
 import base64
 

@@ -1,5 +1,5 @@
 """The same key script as tests/web/node_gadget.mjs, on the MicroPython unix port with the
-simulator's board (host/geekout_tools/sim/simboard.py) and the firmware's own buttons
+simulator's board (firmware/boards/sim.py) and the firmware's own buttons
 and main loop (hal/buttons.py, app.Loop), as the gadget runs them: each button a pin
 level and a falling-edge latch, the loop stepped every 10 ms of the board's clock.
 
@@ -12,12 +12,12 @@ import json
 import os
 import sys
 
+from boards.sim import SimBoard
 from geekout.app import Loop
 from geekout.events import Events
 from geekout.hal.buttons import Buttons
 from geekout.hal.storage import Storage
 from geekout.settings import Settings
-from simboard import SimBoard
 
 script_path, flash, firmware = sys.argv[1], sys.argv[2], sys.argv[3]
 with open(script_path) as f:

@@ -14,7 +14,7 @@ import tiers
 from mpy_harness import FIRMWARE, ROOT, run_micropython
 
 HERE = Path(__file__).resolve().parent
-SIM = ROOT / "host" / "geekout_tools" / "sim"
+PYFB = FIRMWARE / "boards" / "pyfb"  # framebuf for CPython
 RUNTIME = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 
 UP, DOWN, OK, BACK, LONG_OK, LONG_BACK = range(6)
@@ -105,7 +105,7 @@ def run_unix(scr, tmp_path, name="script", files=None):
     # Heap: the firmware's Masters game with the hint needs 133K (tests/firmware); the
     # script keeps nothing (each output is printed as it comes): 256K.
     res = run_micropython(HERE / "unix_play.py", path, flash, FIRMWARE, heap="256K",
-                          path=[SIM], cwd=tmp_path, timeout=300)
+                          cwd=tmp_path, timeout=300)
     assert res.returncode == 0, res.stderr[-3000:]
     out = {"frames": [], "leds": [], "events": [], "files": {}}
     for line in res.stdout.splitlines():
@@ -126,12 +126,12 @@ def driver_keys(seed, decisions, players=2):
     """The keys a player presses for a virtual-dice Masters game of `players` from the
     home menu, `decisions` presses into it (an undo every 5th decision), on CPython with
     the simulator's board and seeded dice: (keys, the journal's action bytes)."""
-    for p in (SIM / "pyfb", SIM, ROOT / "tests" / "fakes", ROOT / "tests" / "firmware", FIRMWARE):
+    for p in (PYFB, ROOT / "tests" / "fakes", ROOT / "tests" / "firmware", FIRMWARE):
         if str(p) not in sys.path:
             sys.path.insert(0, str(p))
+    from boards.sim import SimBoard
     from drive import Driver
     from flash import FakeFlash
-    from simboard import SimBoard
 
     d = Driver(SimBoard(storage=FakeFlash(), seed=seed))
     d.log = bytearray()
@@ -146,8 +146,9 @@ def driver_keys(seed, decisions, players=2):
 
 def frame_text(hexframe):
     """A frame as text (the simulator's half blocks), for a failing test's message."""
-    if str(SIM) not in sys.path:
-        sys.path[:0] = [str(SIM / "pyfb"), str(SIM)]
-    from simboard import half_blocks
+    for p in (PYFB, FIRMWARE):
+        if str(p) not in sys.path:
+            sys.path.insert(0, str(p))
+    from boards.sim import half_blocks
 
     return half_blocks(bytes.fromhex(hexframe))

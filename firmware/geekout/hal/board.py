@@ -8,19 +8,24 @@ for again every few seconds.
 """
 
 import random
-import sys
 import time
 
 from micropython import const
 
+from geekout import board as declared
 from geekout.hal.display import find_address, make_display
 from geekout.hal.leds import FAULT_DISPLAY, FAULT_SAFE
 from geekout.hal.nodisplay import NoDisplay
+from geekout.modules import forget
 
 _PROBE_MS = const(2000)  # how often a missing panel is looked for (an I2C scan: ~5 ms)
 
 
-class Board:
+class Board(declared.Board):
+    """The gadget's parts (geekout/board.py declares them), plus the wiring's own: kind
+    (the display setting), i2c and addr (the panel's bus and address), back_pin, fault
+    (the OSError that took the display away, or None)."""
+
     def __init__(self, display_kind=None, storage=None, lenient=False, settings=None):
         """display_kind: the display setting; storage: the saved games' Storage; or
         settings, read already (main.py), for both; the app takes them as they are (and
@@ -38,12 +43,8 @@ class Board:
          fault) = wiring.wire(display_kind, storage, lenient)
         # The wiring code and the pin map are only needed once: they leave RAM (the
         # wiring tools read the pin map's source).
-        for name in ("wiring", "pins"):
-            sys.modules.pop("geekout.hal." + name, None)
-            try:
-                delattr(sys.modules["geekout.hal"], name)
-            except (AttributeError, KeyError):  # MicroPython raises KeyError here
-                pass
+        forget("geekout.hal.wiring")
+        forget("geekout.hal.pins")
         self.fault = None  # the OSError that took the display away, or None
         self.probe_at = 0
         if fault is not None:

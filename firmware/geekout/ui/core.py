@@ -12,7 +12,8 @@ so they can stop what they started.
 
 A display that stops answering (OSError from show(): a loose wire, no panel) never
 stops the gadget: the real board hands over a stand-in and looks for the panel again
-(hal/board.py display_lost, watch_display); on other boards the next redraw tries again.
+(hal/board.py display_lost, watch_display); on boards without them (geekout/board.py)
+the next redraw tries again.
 """
 
 from geekout import keys
@@ -59,12 +60,13 @@ class UI:
         self.alerting = False  # the toast shown is an alert
         self.queue = []  # (text, ms, alert) waiting for the alert shown
         self.dirty = True
-        # Bound once here (a bound method made per tick would be an allocation a tick).
-        self.lost = getattr(board, "display_lost", None)
-        self.watch = getattr(board, "watch_display", None)
+        # Bound once here (a bound method made per tick would be an allocation a tick);
+        # None on a board with no stand-in display (geekout/board.py).
+        self.lost = board.display_lost
+        self.watch = board.watch_display
         # Names of the screens shown, for the simulator's report: only when the board
         # brings a list (the gadget keeps none).
-        self.visited = getattr(board, "visited", None)
+        self.visited = board.visited
         self.home = _nothing  # long BACK
         self.help = _nothing  # long OK outside a game
         self.after = _nothing  # once a key's (or tick's) output is out: the save

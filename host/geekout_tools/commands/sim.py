@@ -29,7 +29,7 @@ from ..inputs import ascii_int, printable
 
 MAX_PRESSES = 1000000  # ~1 h on CPython, longer on the unix port; the fuzz runs use 100,000
 MAX_KEYS = 10000
-MAX_SEED = 2 ** 32 - 1  # simboard.Dice keeps 32 bits: larger seeds only repeat these
+MAX_SEED = 2 ** 32 - 1  # boards/sim.py Dice keeps 32 bits: larger seeds only repeat these
 # The firmware on the unix port does not boot in 64K (MemoryError) and boots in 72K;
 # 96K leaves a margin for the import path. A game needs more: 110K-160K (tests/host).
 MIN_HEAP = 96 * 1024
@@ -305,9 +305,9 @@ def _interactive(args, seed, script, games):
     if not sys.stdin.isatty():
         raise UsageError("the interactive simulator needs a terminal (or use --headless)")
     host.cpython_paths()
+    from boards.sim import SimBoard
     from geekout.app import App
     from geekout.hal.storage import Storage
-    from simboard import SimBoard
 
     flash = args.flash
     if flash is None:

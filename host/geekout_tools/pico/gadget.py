@@ -6,7 +6,7 @@ gadget is started again from a fresh heap with a small probe around the real boa
 (hal/board.py): main.py runs unchanged, but after each key the probe collects the garbage
 and reports the live heap when it is a new peak (docs/design.md's peak_heap_bytes), the
 screen's name when it changes, and, with a seed, the dice come from the simulator's
-xorshift (simboard.Dice) so a game can be compared key for key with the unix port. The
+xorshift (boards/sim.py Dice) so a game can be compared key for key with the unix port. The
 probe prints only on change, a few lines a game, and runs after the key's redraw.
 """
 

@@ -10,9 +10,9 @@ to stderr, and the app is rebooted as the device would be.
 import gc
 import sys
 
+from boards.sim import Dice, SimBoard, half_blocks
 from geekout import keys
 from geekout.app import App, unload_games
-from simboard import Dice, SimBoard, half_blocks
 
 # Cumulative percentages: UP, DOWN, OK, BACK, long OK, long BACK.
 _WEIGHTS = (22, 44, 80, 93, 98, 100)

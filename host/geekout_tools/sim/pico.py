@@ -4,7 +4,7 @@ firmware (geekout_tools/pico: rp2040js under node, the panel's datasheet model, 
 WS2812 decoder). Keys are button presses on the GPIOs.
 
 Random presses follow sim/headless.py: the same key weights and the same xorshift
-(simboard.Dice(seed * 7 + 3)) for the key and a pause of up to 600 ms after it, the
+(boards/sim.py: Dice(seed * 7 + 3)) for the key and a pause of up to 600 ms after it, the
 gadget's dice seeded with the seed (gadget.py's probe; seed 0: the board's own), a
 power cycle every 2,500 presses (the flash kept). Errors are the tracebacks the firmware
 prints on USB serial.
@@ -225,7 +225,7 @@ def run_headless(presses, seed, script, uf2, bootrom, panel="ssd1306", flash=Non
     """(report, frame or None, LED colours): `script` keys, then `presses` random ones."""
     host.cpython_paths()
     import headless
-    from simboard import Dice
+    from boards.sim import Dice
 
     rng = Dice(seed * 7 + 3)
     total = len(script) + presses

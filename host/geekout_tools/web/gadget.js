@@ -1,10 +1,10 @@
 // The gadget in a page: MicroPython's WebAssembly port running the firmware on the web
-// board (webboard.py), with no DOM of its own, so that the page (page.js) and the tests
-// under node (tests/web/) run the same glue. docs/web.md describes the parts.
+// board (firmware/boards/web.py), with no DOM of its own, so that the page (page.js) and
+// the tests under node (tests/web/) run the same glue. docs/web.md describes the parts.
 //
 // loadGadget(options) fetches the site's files (bundle.bin, as manifest.json lists
 // them), writes them into the port's in-memory file system (/firmware is the gadget's
-// flash root and the working folder, /web holds the board), registers the `webhost`
+// flash root and the working folder, /web/boards holds the board), registers the `webhost`
 // module the board calls, and returns the gadget: step() is one pass of the firmware's
 // main loop, press(i, down) a button (0 UP, 1 DOWN, 2 OK, 3 BACK) going down or up.
 
@@ -66,8 +66,8 @@ export async function loadGadget(options) {
     "import os, sys",
     "sys.path[:0] = ['/firmware', '/web']",
     "os.chdir('/firmware')",
-    "import webboard",
-    "gadget = webboard.Gadget(" + (o.manual ? "True" : "False") + ")",
+    "from boards import web",
+    "gadget = web.Gadget(" + (o.manual ? "True" : "False") + ")",
   ].join("\n"));
   const g = mp.globals.get("gadget");
   return {

@@ -11,8 +11,9 @@ The site is self-contained (no CDN: it works with no network once served):
                                               .mpy files mpy-cross makes (geekout_tools.build)
                                               and the data files (the firmware's main.py is
                                               left out: the page's board has its own main)
-    web/webboard.py, web/simboard.py          the page's board, and the simulator's board
-                                              it borrows the dice and stand-ins from
+    web/boards/{__init__,web,sim}.py          the page's board (firmware/boards/web.py), and
+                                              the simulator's board it borrows the dice and
+                                              stand-ins from (firmware/boards/sim.py)
   manifest.json                               the bundle's files and sizes, in order, and a
                                               hash of everything the site was built from
 The firmware ships as bytecode, not source: the same bytes the Pico runs, nothing to
@@ -39,7 +40,8 @@ RUNTIME_PACKAGE = "@micropython/micropython-webassembly-pyscript"
 RUNTIME = ROOT / "node_modules" / RUNTIME_PACKAGE
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
 PAGE_FILES = ("index.html", "page.css", "page.js", "gadget.js")
-BOARD_FILES = (HERE / "webboard.py", ROOT / "host" / "geekout_tools" / "sim" / "simboard.py")
+BOARDS = build.FIRMWARE / "boards"
+BOARD_FILES = tuple(BOARDS / name for name in ("__init__.py", "web.py", "sim.py"))
 
 
 def runtime_version():
@@ -101,13 +103,13 @@ def build_site(site=SITE):
     (tmp / "micropython").mkdir()
     for name in RUNTIME_FILES:
         shutil.copyfile(RUNTIME / name, tmp / "micropython" / name)
-    (tmp / "web").mkdir()
+    (tmp / "web" / "boards").mkdir(parents=True)
     for path in BOARD_FILES:
-        shutil.copyfile(path, tmp / "web" / path.name)
+        shutil.copyfile(path, tmp / "web" / "boards" / path.name)
     # The files the page loads into the port, end to end in one bundle (one request: 72
     # files one by one took the page 0.5 s longer to start, headless Chromium here).
     names = ["firmware/" + rel.as_posix() for rel in written if rel.as_posix() != "main.py"]
-    names += ["web/" + path.name for path in BOARD_FILES]
+    names += ["web/boards/" + path.name for path in BOARD_FILES]
     files = []
     with open(tmp / "bundle.bin", "wb") as bundle:
         for name in names:

@@ -2,8 +2,7 @@
 firmware running unchanged on MicroPython's WebAssembly port (docs/web.md).
 
 A third board beside the real one (firmware/geekout/hal/board.py) and the simulator's
-(host/geekout_tools/sim/simboard.py), of the same shape: display, buttons, leds, buzzer,
-storage, data, events, clock, rand, sleep_ms, set_display. This module runs in the
+(boards/sim.py), with the members firmware/geekout/board.py declares. This module runs in the
 browser (and under node in the tests), never on CPython: the page's side of each part is
 a function of the JS module `webhost` that page/gadget.js registers.
 
@@ -31,9 +30,10 @@ import time
 
 import framebuf
 import uctypes
-import webhost  # the page's functions (page/gadget.js)
+import webhost  # pyright: ignore[reportMissingImports] - the page's functions (page/gadget.js)
 from geekout import keys
 from geekout.app import Loop
+from geekout.board import Board
 from geekout.events import Events
 from geekout.hal.buttons import Buttons
 from geekout.hal.buzzer import Buzzer
@@ -41,7 +41,8 @@ from geekout.hal.leds import SeatLeds
 from geekout.hal.storage import Storage
 from geekout.settings import Settings
 from micropython import const
-from simboard import Clock, Dice, Pixels, Tone
+
+from boards.sim import Clock, Dice, Pixels, Tone
 
 _W = const(128)
 _H = const(64)
@@ -172,7 +173,7 @@ class PageRand:
     from its hardware-seeded generator; or, with a seed, the simulator's dice."""
 
     def __init__(self):
-        self.dice = None  # simboard.Dice while a seed is set
+        self.dice = None  # boards.sim.Dice while a seed is set
 
     def seed(self, seed):
         self.dice = None if seed is None else Dice(seed)
@@ -187,8 +188,9 @@ class PageRand:
                 return v % n
 
 
-class WebBoard:
-    """The page's gadget (module docstring). clock: time.ticks_ms, or the tests' Clock."""
+class WebBoard(Board):
+    """The page's gadget (module docstring; geekout/board.py's members, plus pressed,
+    pixels, tone and wake_at). clock: time.ticks_ms, or the tests' Clock."""
 
     def __init__(self, storage, settings=None, clock=None):
         self.settings = settings

@@ -7,6 +7,7 @@ clock the caller advances, and a seeded dice source that gives the same rolls in
 interpreters.
 """
 
+from geekout.board import Board
 from geekout.hal.buzzer import Buzzer
 from geekout.hal.display import make_display
 from geekout.hal.leds import SeatLeds
@@ -26,6 +27,9 @@ class CountingI2C:
         self.keep = keep
         self.writes = []
         self.panel = panel
+
+    def scan(self):
+        return []  # as the rp2 port under emulation: find_address probes instead
 
     def writeto(self, addr, buf, stop=True):
         if addr != 0x3C:
@@ -124,7 +128,28 @@ class Dice:
         return (self.next() >> 8) % n
 
 
-class SimBoard:
+class Keys:
+    """The buttons' stand-in: keys the caller queues (push), handed over by the next
+    poll. The simulator and the tests mostly hand keys to the UI directly
+    (app.ui.handle); the main loop (app.run, app.Loop) polls these."""
+
+    def __init__(self):
+        self.queued = []
+
+    def push(self, k):
+        self.queued.append(k)
+
+    def poll(self, now):
+        out = self.queued
+        self.queued = []
+        return out
+
+
+class SimBoard(Board):
+    """The gadget with no hardware (module docstring); geekout/board.py's members, plus
+    i2c (CountingI2C), pixels (Pixels), tone (Tone), slept (ms asked of sleep_ms) and,
+    with events=True, event_lines and last_event (the live event lines, counted)."""
+
     def __init__(self, storage=None, data=None, seed=1, display_kind="ssd1306", root="simflash",
                  events=False):
         self.i2c = CountingI2C()
@@ -137,11 +162,10 @@ class SimBoard:
         self.data = data if data is not None else Storage("")
         self.clock = Clock()
         self.rand = Dice(seed)
-        self.buttons = None
+        self.buttons = Keys()
         self.games = None  # None: every game; else the names offered under New game
         self.visited = None  # a list: the UI keeps the names of the screens shown in it
         self.slept = 0
-        self.events = None
         self.event_lines = 0
         self.last_event = ""
         if events:  # live event lines, counted (the last one kept)
