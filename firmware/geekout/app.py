@@ -108,15 +108,6 @@ class App:
             self.go_home()
             self.ui.toast("Save unreadable: kept for logs")
 
-    def roll(self, n, history):
-        """A chance outcome 0..n-1 for the game whose action bytes so far are `history`:
-        the one shown before if an undo took this very roll back (journal.taken_back: an undo
-        never re-rolls), else a fresh one from the board."""
-        kept = self.journal.taken_back(history)
-        if kept and kept[0] < n:
-            return kept[0]
-        return self.board.rand(n)
-
     def emit(self, event, round_no, rounds, seat, players, scores, text, winners=None):
         """Report a game step on USB serial (docs/events.md); round_no and seat from 0."""
         if self.events is not None:
@@ -132,6 +123,7 @@ class App:
             unload_games()
         screen = game_module(game).play(self, config, actions)
         self.ui.push(screen)
+        screen.begin()  # the gadget's own first steps (game.py): never in a constructor
 
     def menu_end(self, item):
         """One of MENU_END, the items every game menu ends with, was chosen."""

@@ -69,3 +69,13 @@ def fold(state, journal, marks=None, at=0):
         if marks is not None:
             marks.note(state, at + i + 1)
     return state
+
+
+def rewind(payload, cut, marks, new_state, fold_range):
+    """The game of payload[:cut] (`cut`: where a step starts): replayed from the latest
+    copy in `marks` at or before the cut (the marks follow the cut), else from
+    new_state(). fold_range(state, payload, start, end, marks) is the game's fold. The
+    one way every game takes steps back: the gadget's undo (game.py) and the cores'."""
+    got = marks.before(cut) if marks is not None else None
+    at, state = got if got is not None else (0, new_state())
+    return fold_range(state, payload, at, cut, marks)

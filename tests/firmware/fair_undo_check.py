@@ -38,9 +38,9 @@ def redo(g, tail):
     """Do again the decision that starts `tail` (what the undo took back), and the next
     turn's roll (OK) when the undo took that back too (a turn's last decision)."""
     n = len(g.state.journal) + len(tail)
-    g.act(tail[0] if tail[0] >= M.PASS else -1)
+    g.press(tail[0] if tail[0] >= M.PASS else -1)
     if len(g.state.journal) < n and g.state.is_chance():
-        g.act(-1)
+        g.press(-1)
 
 
 def check(seed, steps):
@@ -67,7 +67,7 @@ def check(seed, steps):
     st = g.state
     others = [a for a in st.legal_actions() if a != tail[0]] if not st.is_chance() else []
     if others:
-        g.act(others[0])
+        g.press(others[0])
         g = game_screen(d)
         g.undo()
         g = game_screen(d)

@@ -9,6 +9,7 @@ thumb's advice.
 from pathlib import Path
 
 import pytest
+from geekout.replay import rewind
 from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash
@@ -127,7 +128,7 @@ def test_undo_takes_back_the_last_press_and_a_redo_shows_the_same_dice():
     assert bytes(g.state.journal) == before and bytes(d.app.journal.actions) == before
     assert d.ui.toast_text == "Undone: " + {-1: "the roll", mc.PASS: "Pass",
                                             mc.CONTINUE: "Continue"}[press]
-    g.act(press)  # the same press again
+    g.press(press)  # the same press again
     assert bytes(g.state.journal) == after  # the same dice, the same steps
     # undo twice, power cut, boot on other dice: the redo still shows what was shown
     d.game_menu("Undo")
@@ -138,9 +139,9 @@ def test_undo_takes_back_the_last_press_and_a_redo_shows_the_same_dice():
     e.press(keys.OK)  # resume
     h = game_screen(e)
     assert bytes(h.state.journal) == presses[-2][0]
-    h.act(presses[-2][1])
+    h.press(presses[-2][1])
     watch(e, h)
-    h.act(press)
+    h.press(press)
     assert bytes(h.state.journal) == after
 
 
@@ -153,8 +154,9 @@ def test_nothing_to_undo_before_the_first_press():
 
 @needs_table
 def test_undo_back_to_rests_matches_a_replay():
-    """rules.undo_to_rest from every point of a game lands where a replay of the cut
-    journal lands, at a rest (the copies kept in the marks or not)."""
+    """Undo to rules.last_rest from every point of a game (replay.rewind, as the step
+    pipeline takes it) lands where a replay of the cut journal lands, at a rest (the
+    copies kept in the marks or not)."""
     d = started(3, 21)
     d.play_out()
     j = bytes(d.app.journal.actions)
@@ -163,10 +165,11 @@ def test_undo_back_to_rests_matches_a_replay():
     st = M.replay(3, j, marks)
     cuts = 0
     while True:
-        r = M.undo_to_rest(st, marks)
-        if r is None:
+        cut = M.last_rest(st, marks)
+        if cut < 0:
             break
-        prev, removed = r
+        removed = bytes(st.journal[cut:])
+        prev = rewind(st.journal, cut, marks, lambda: M.MastersState(3), M.fold_range)
         assert bytes(prev.journal) + removed == bytes(st.journal)
         assert M.at_rest(prev) and removed[0] >= M.PASS or M.at_turn_start(prev)
         fresh = M.replay(3, bytes(prev.journal))

@@ -7,15 +7,15 @@ step, hint.py; without the table, autoplay.py's search), continues on its own wh
 nothing is scored (passing would add nothing, M7), and stops at the next point where a
 player has something to decide (rules.at_rest). Those steps are journaled as the rules
 core's bytes, exactly as a player's would be (one record with the press), so replay and
-the host tools read the game as any virtual-dice game. The dice go through app.roll, so
-an undo never re-rolls.
+the host tools read the game as any virtual-dice game. The dice go through the step pipeline's roll
+(game.py), so an undo never re-rolls.
 
 The steps are then shown one by one (a frame each, about a second apart; UP/DOWN step
 through them, OK goes to the end), with what each did; the turn's result, its LEDs and
 cue come when the show reaches it. At a pass/continue point the screen shows the
 advice (the table's values, or the rule of thumb) with the cursor on it.
 Undo takes back the last press (a roll, a Continue or a Pass) and all the gadget did
-after it (rules.undo_to_rest).
+after it (rules.last_rest).
 """
 
 from micropython import const
@@ -60,8 +60,7 @@ class AutoGame(GameBase):
     offers_hint = False  # the advice is on the screen where it matters
 
     def __init__(self, app, players, actions):
-        self.marks = rules.new_marks()
-        super().__init__(app, rules.replay(players, actions, self.marks))
+        super().__init__(app, players, actions)
         self.choice = 0  # 0 = Continue, 1 = Pass
         self.advice = None  # [(CONTINUE or PASS, value)] from the table, best first
         self.win_text = ""  # 2 players: "To win: Pass" when that differs from the advice
@@ -73,56 +72,55 @@ class AutoGame(GameBase):
         self.until = 0
         self.ended = False  # the last press ended the turn: its LEDs and cue are due
         self.shown = (0, 0, 0)  # the show's round, seat and that seat's total
-        self.search = None  # autoplay's memo during a press (no hint table)
-        st = self.state
-        if st.phase_name() == "first":  # M8: the gadget draws the first player
-            st.apply_action(app.board.rand(players))
-            app.journal.append(st.journal)
-            self.marks.note(st, len(st.journal))
-        elif not rules.at_rest(st):
-            # A journal that stops between two rests (none of this mode's records do):
-            # the gadget takes its steps on from there.
-            self.act(-1)
+        self.turns = 0  # the turns finished when the press in hand began
         self._arrived()
 
+    def begin(self):
+        super().begin()
+        if not rules.at_rest(self.state):
+            # A journal that stops between two rests (none of this mode's records do):
+            # the gadget takes its steps on from there.
+            self.press(-1)
+
     # -- the gadget's steps ------------------------------------------------------------
-    def act(self, decision):
+    def press(self, decision):
         """The player's press (-1: roll; PASS or CONTINUE) and every step the gadget
-        takes after it up to the next rest, saved as one record, then shown."""
+        takes after it up to the next rest (follow), one record, then shown."""
         st = self.state
-        n0 = len(st.journal)
-        turns = len(st.turns)
+        self.turns = len(st.turns)
         self.shown = (st.round, st.seat, st.totals[st.seat])
-        need = self._need()
-        if decision >= 0:
-            st.apply_action(decision)
-            self.emit("action", short_action(decision))
-        frames = bytearray()
-        self.search = None  # the fallback's memo, for this press's steps
-        f = table = None
-        if self.hints is not None and len(st.turns) == turns:
-            try:
-                f, table = self.hints.open()
-            except (OSError, ValueError):
-                f = table = None
-        try:
-            self._run(frames, turns, table, need)
-        finally:
-            if f is not None:
-                f.close()
-            self.search = None
-        self.app.journal.append(st.journal[n0:])
-        self.marks.note(st, len(st.journal))
-        self.ended = len(st.turns) > turns
-        self.frames = frames
-        if frames:
+        self.frames = bytearray()
+        self.take([decision] if decision >= 0 else [])
+        self.ended = len(self.state.turns) > self.turns
+        if self.frames:
             self._play(0)
         else:
             self._show_done()
 
-    def _run(self, frames, turns, table, need):
-        st = self.state
-        roll = self.app.roll
+    def follow(self, state, steps):
+        """Every step up to the next rest, each noted as a frame of the show; nothing
+        after a press that ended the turn or drew the first seat."""
+        if len(state.turns) > self.turns or (steps and rules.at_turn_start(state)):
+            return []
+        n0 = len(state.journal)
+        need = self._need()
+        f = table = None
+        if self.hints is not None:
+            try:
+                f, table = self.hints.open()
+            except (OSError, ValueError):
+                f = table = None
+        search = [None]  # autoplay's memo during this press (no hint table)
+        try:
+            self._run(state, self.frames, table, need, search)
+        finally:
+            if f is not None:
+                f.close()
+        return list(state.journal[n0:])
+
+    def _run(self, st, frames, table, need, search):
+        turns = self.turns
+        roll = self.roll
         base = st.scored  # scored when the roll in hand began
         while len(st.turns) == turns:
             scored0 = st.scored
@@ -130,33 +128,32 @@ class AutoGame(GameBase):
                 n = st.pending
                 while st.is_chance() and len(st.turns) == turns:
                     st.apply_action(roll(FACES, st.journal))
-                self._frame(frames, _ROLLED, n, turns, scored0)
+                self._frame(st, frames, _ROLLED, n, scored0)
                 base = scored0
             elif st.phase_name() == "decide":
                 if st.scored:
                     break  # the player's to decide
-                self._frame(frames, _AGAIN, st.used, turns, scored0)
+                self._frame(st, frames, _AGAIN, st.used, scored0)
                 st.apply_action(CONTINUE)
                 self.emit("action", "Continue")
                 continue
             else:
-                a = self._step(table, need)
+                a = self._step(st, table, need, search)
                 st.apply_action(a)
                 face = _NONE
                 if st.is_chance() and len(st.turns) == turns:  # a MEEPLE's or HEART's die
                     face = roll(FACES, st.journal)
                     st.apply_action(face)
-                self._frame(frames, a, face, turns, scored0)
+                self._frame(st, frames, a, face, scored0)
                 self.emit("action", short_action(a))
             if len(st.turns) > turns:
                 kind = _BUST if st.turns[-1][2] == ENDED_BUST else _FORCED
-                self._frame(frames, kind, 0, turns, -1)
+                self._frame(st, frames, kind, 0, -1)
             elif st.phase_name() == "decide" and st.scored:
-                self._frame(frames, _SCORED, st.scored - base, turns, -1)
+                self._frame(st, frames, _SCORED, st.scored - base, -1)
 
-    def _step(self, table, need):
+    def _step(self, st, table, need, search):
         """The best resolution step: the table's, else autoplay's search."""
-        st = self.state
         hints = self.hints
         if table is not None and hints is not None:
             reader = hints.reader
@@ -174,23 +171,22 @@ class AutoGame(GameBase):
         # loaded only without a usable table: with one it is never needed (heap)
         from geekout.masters import autoplay
 
-        if self.search is None:
-            self.search = autoplay.Search()
-        return autoplay.fallback_action(st.active, st.inactive, st.used, self.search)
+        if search[0] is None:
+            search[0] = autoplay.Search()
+        return autoplay.fallback_action(st.active, st.inactive, st.used, search[0])
 
     def _need(self):
         st = self.state
         need = need_to_lead(st.totals, st.seat, st.round == ROUNDS - 1)
         return need if need <= 55 else 0  # out of reach: play for points
 
-    def _frame(self, frames, kind, extra, turns, scored0):
+    def _frame(self, st, frames, kind, extra, scored0):
         """Note a frame: the zones after the step; a step that ended the roll shows the
         dice as they lay (its 42s still showing, or the dice the turn ended on)."""
-        st = self.state
         start = len(frames)
         frames.append(kind)
         frames.append(extra)
-        if len(st.turns) > turns:
+        if len(st.turns) > self.turns:
             frames += st.last
         else:
             frames += st.active
@@ -270,22 +266,17 @@ class AutoGame(GameBase):
         self.win_text = self.win_step(st, st.inactive, st.used, st.scored, best)
 
     # -- undo ------------------------------------------------------------------------
-    def undo(self):
-        r = rules.undo_to_rest(self.state, self.marks)
-        if r is None:
-            self.ui.toast("Nothing to undo")
-            return
-        self.state, removed = r
-        self.app.journal.undo(len(removed))
+    def undo_point(self):
+        """The last press: the rest before the last (rules.last_rest)."""
+        return rules.last_rest(self.state, self.marks)
+
+    def undone(self, removed):
         self.frames = bytearray()
         self.showing = self.playing = self.ended = False
         self._arrived()
-        self.show_turn()
         first = removed[0]
-        text = "Undone: " + ("Pass" if first == PASS else "Continue" if first == CONTINUE
+        return "Undone: " + ("Pass" if first == PASS else "Continue" if first == CONTINUE
                              else "the roll")
-        self.ui.toast(text)
-        self.emit("undo", text)
 
     # -- keys ------------------------------------------------------------------------
     def key(self, k):
@@ -308,11 +299,11 @@ class AutoGame(GameBase):
         if st.is_chance():
             if k == keys.OK:
                 self.ui.cue("turn")
-                self.act(-1)
+                self.press(-1)
         elif k == keys.UP or k == keys.DOWN:
             self.choice ^= 1
         elif k == keys.OK:
-            self.act(PASS if self.choice else CONTINUE)
+            self.press(PASS if self.choice else CONTINUE)
 
     # -- drawing ---------------------------------------------------------------------
     def draw(self, fb):

@@ -1,11 +1,10 @@
 """Geek Out! Masters on the gadget, virtual dice: the gadget rolls.
 
-The dice are chance actions drawn through app.roll (board.rand, or the faces an undo
-took back: redoing a step shows the same dice, issue 16); the player picks each action die and
-then its target among the six faces drawn as icons; the rules core (rules.py) enforces
-M1-M8 and anything it refuses is refused on screen with a reason. A decision and the
-dice it rolled are saved as one journal record. Undo replays from the latest turn start
-kept (rules.new_marks), not from the game's start.
+The player picks each action die and then its target among the six faces drawn as
+icons; the rules core (rules.py) enforces M1-M8 and anything it refuses is refused on
+screen with a reason. A decision and the dice it rolls are one press of the step
+pipeline (game.py): one journal record, taken back whole by undo; the dice come through
+its roll(), so redoing a step shows the same dice (docs/gadget.md, Undo).
 """
 
 from micropython import const
@@ -43,54 +42,41 @@ class VirtualGame(GameBase):
     name = "masters.dice"
 
     def __init__(self, app, players, actions):
-        # Copies of the game at its last turn starts, taken while it is replayed and
-        # after each step, so an undo replays one turn or so (rules.undo).
-        self.marks = rules.new_marks()
-        super().__init__(app, rules.replay(players, actions, self.marks))
+        super().__init__(app, players, actions)
         self.mode = _PICK
         self.cursor = 0
         self.actor = 0
         self.choice = 0  # 0 = Continue, 1 = Pass
-        st = self.state
-        if st.phase_name() == "first":  # M8: the gadget draws the first player
-            st.apply_action(app.board.rand(players))
-            app.journal.append(st.journal)
-            self.marks.note(st, len(st.journal))
         self._reset_cursor()
 
-    # -- actions ---------------------------------------------------------------------
-    def act(self, action):
-        """A decision (-1: none, the roll that starts a turn) and the dice it rolls,
-        saved as one record. When the turn ends the next turn's dice wait for the next
-        player's OK."""
-        st = self.state
-        n0 = len(st.journal)
-        turns = len(st.turns)
-        if action >= 0:
-            st.apply_action(action)
-            self.emit("action", short_action(action))
-        roll = self.app.roll
-        while st.is_chance() and len(st.turns) == turns:
-            st.apply_action(roll(FACES, st.journal))
-        self.app.journal.append(st.journal[n0:])
-        self.marks.note(st, len(st.journal))
+    # -- the step pipeline (game.py) ---------------------------------------------------
+    def press(self, action):
+        """A decision (-1: none, the roll that starts a turn) and the dice it rolls, one
+        press. When the turn ends the next turn's dice wait for the next player's OK."""
+        turns = len(self.state.turns)
+        self.take([action] if action >= 0 else [])
         self.mode = _PICK
         self._reset_cursor()
-        if len(st.turns) > turns:
+        if len(self.state.turns) > turns:
             self.after_turn()
 
-    def undo(self):
-        r = rules.undo(self.state, self.marks)
-        if r is None:
-            self.ui.toast("Nothing to undo")
-            return
-        self.state, removed = r
-        self.app.journal.undo(len(removed))
+    def follow(self, state, steps):
+        """The dice the press rolls, up to the end of the turn; a turn's first roll
+        waits for its player's OK (the empty press)."""
+        if steps and rules.at_turn_start(state):
+            return []
+        turns = len(state.turns)
+        out = []
+        while state.is_chance() and len(state.turns) == turns:
+            face = self.roll(FACES, state.journal)
+            state.apply_action(face)
+            out.append(face)
+        return out
+
+    def undone(self, removed):
         self.mode = _PICK
         self._reset_cursor()
-        self.show_turn()
-        self.ui.toast("Undone: " + short_action(removed[0]))
-        self.emit("undo", "Undone: " + short_action(removed[0]))
+        return super().undone(removed)
 
     def hint(self):
         st = self.state
@@ -124,13 +110,13 @@ class VirtualGame(GameBase):
         if st.is_chance():
             if k == keys.OK:
                 self.ui.cue("turn")
-                self.act(-1)
+                self.press(-1)
             return
         if st.phase_name() == "decide":
             if k == keys.UP or k == keys.DOWN:
                 self.choice ^= 1
             elif k == keys.OK:
-                self.act(PASS if self.choice else CONTINUE)
+                self.press(PASS if self.choice else CONTINUE)
                 self.choice = 0
             return
         if k == keys.UP:
@@ -158,13 +144,13 @@ class VirtualGame(GameBase):
         elif f == HEART:
             if not st.inactive:
                 self.ui.toast("No inactive die: no effect")
-            self.act(HEART_ACT)
+            self.press(HEART_ACT)
         elif sum(active) == 1:  # M3e
             if f == SPACESHIP:
                 self.ui.toast("Lone SPACESHIP destroys itself")
             else:
                 self.ui.toast(name + " alone: no effect")
-            self.act(rules.resolve_action(f, NO_TARGET))
+            self.press(rules.resolve_action(f, NO_TARGET))
         else:
             self.actor = f
             self.mode = _TARGET
@@ -177,7 +163,7 @@ class VirtualGame(GameBase):
             else:
                 self.refuse("No {} showing".format(FACE_NAMES[t]))
             return
-        self.act(a)
+        self.press(a)
 
     def refuse(self, reason):
         self.ui.toast(reason)

@@ -9,24 +9,20 @@ the drawings more than one mode shows: the dice showing, every seat's total, wha
 last turn did.
 """
 
-from micropython import const
-
-from geekout.masters.consts import DRAGON, ENDED_BUST, FACES, ROUNDS, SPACESHIP
+from geekout.game import GameScreen
+from geekout.masters import rules
+from geekout.masters.consts import DRAGON, ENDED_BUST, FACES, PASS, ROUNDS, SPACESHIP
 from geekout.masters.end import EndScreen
-from geekout.masters.hintpage import find_hints
-from geekout.ui.core import Screen
+from geekout.masters.hintpage import find_hints, short_action
 from geekout.ui.icons import draw_face
+from geekout.ui.lights import FLASH_BUST, FLASH_SCORE
 from geekout.ui.scoreboard import Scoreboard
 from geekout.ui.widgets import MENU_END, SEAT_NAMES, Menu
 
-# The seat LEDs' flash kinds, as hal/leds.py numbers them (the screens reach the LEDs
-# through board.leds and import nothing of hal/).
-_FLASH_BUST = const(1)
-_FLASH_SCORE = const(2)
 
-
-class GameBase(Screen):
-    """A Masters game on screen; each mode adds its keys, drawing, undo and hint."""
+class GameBase(GameScreen):
+    """A Masters game on screen; each mode adds its keys, drawing, undo point and hint.
+    The journal is the rules core's action bytes, one record a press (game.py)."""
 
     offers_hint = True  # the game menu has Hint when the table is installed
     hints = None  # the hint table (find_hints), set when the game starts
@@ -34,13 +30,13 @@ class GameBase(Screen):
     _win_key = None  # what win_line() last answered for
     _win_line = ""
 
-    def __init__(self, app, state):
-        super().__init__(app.ui)
-        self.app = app
-        self.state = state
+    def __init__(self, app, players, actions):
+        self.n = players
+        super().__init__(app, actions)
+        state = self.state
         # The hint table on the data flash, or None (the menu then offers no Hint).
         self.hints = find_hints(app.board.data)
-        # The chance to win (issue 18), 2 players only: the module and its table object
+        # The chance to win (docs/gadget.md, The chance to win), 2 players only: the module and its table object
         # cost 4.5 KB of RAM on the emulated Pico, which 3-4 player games do not pay.
         if len(state.totals) == 2:
             from geekout.masters.winchance import find_win
@@ -71,8 +67,40 @@ class GameBase(Screen):
 
         return step_text(self.win, st, inactive, used, scored, shown)
 
-    def undo(self):
-        pass
+    # -- the step pipeline (game.py) ---------------------------------------------------
+    def new_state(self):
+        return rules.MastersState(self.n)
+
+    def new_marks(self):
+        return rules.new_marks()
+
+    def fold(self, state, payload, start, end, marks):
+        return rules.fold_range(state, payload, start, end, marks)
+
+    def apply(self, state, steps):
+        for a in steps:
+            state.apply_action(a)
+            if a >= PASS:  # a decision (the first seat's draw is chance)
+                self.emit("action", short_action(a))
+
+    def players(self):
+        return len(self.state.totals)
+
+    def seat(self):
+        st = self.state
+        return -1 if st.is_terminal() else st.seat
+
+    def begin(self):
+        """M8: the gadget draws the first player."""
+        st = self.state
+        if st.phase_name() == "first":
+            self.take([self.app.board.rand(self.n)])
+
+    def undo_point(self):
+        return rules.last_decision(self.state)
+
+    def undone(self, removed):
+        return "Undone: " + short_action(removed[0])
 
     def hint(self):
         pass
@@ -112,10 +140,9 @@ class GameBase(Screen):
         The result itself stays on the game screen until the next turn starts."""
         st = self.state
         seat, points, how = st.turns[-1]
-        board = self.app.board
         bust = how == ENDED_BUST
-        board.leds.show_turn(st.seat, len(st.totals))
-        board.leds.flash(_FLASH_BUST if bust else _FLASH_SCORE, board.clock(), seat)
+        self.app.board.leds.show_turn(st.seat, len(st.totals))
+        self.flash(FLASH_BUST if bust else FLASH_SCORE, seat)
         self.ui.cue("bust" if bust else "score")
         name = SEAT_NAMES[seat]
         self.emit("turn", name + (": BUST" if bust else " scores {}".format(points)))
@@ -131,6 +158,9 @@ class GameBase(Screen):
         st = self.state
         if not st.is_terminal():
             self.app.board.leds.show_turn(st.seat, len(st.totals))
+
+    def show_seat(self):
+        self.show_turn()
 
     def enter(self):
         self.show_turn()

@@ -39,7 +39,7 @@ from geekout.masters.consts import (
     SUPERHERO_ON,
     TERMINAL,
 )
-from geekout.replay import Marks, fold
+from geekout.replay import Marks, fold, rewind
 
 # Phases.
 _FIRST = const(0)  # chance picks the first seat (M8)
@@ -398,18 +398,19 @@ def last_decision(state):
     return -1
 
 
+def fold_range(state, journal, start, end, marks=None):
+    """`state` (the game after journal[:start]) with journal[start:end] applied."""
+    return fold(state, journal[start:end], marks, start)
+
+
 def undo(state, marks=None):
-    """(previous state, removed entries): the last decision and the dice it rolled are
-    taken back; None when there is no decision to take back. Apply the removed entries
-    in order to redo. With `marks` (new_marks(), noted after each step) only the entries
-    from the latest copy before the cut are replayed, and the marks follow the cut."""
+    """(previous state, removed entries): the last decision and the dice it rolled taken
+    back; None when there is no decision. Apply the removed entries in order to redo."""
     cut = last_decision(state)
     if cut < 0:
         return None
     journal = state.journal
-    got = marks.before(cut) if marks is not None else None
-    at, prev = got if got is not None else (0, MastersState(state.players))
-    fold(prev, journal[at:cut], marks, at)
+    prev = rewind(journal, cut, marks, lambda: MastersState(state.players), fold_range)
     return prev, bytes(journal[cut:])
 
 
@@ -446,11 +447,11 @@ def _last_rest(state, journal, at, end):
     return found
 
 
-def undo_to_rest(state, marks=None):
-    """Auto mode's undo, as undo() but back to the rest before the last (the player's
-    last press that moved the game: a roll, a Continue or a Pass) with everything the
-    gadget did after it. The rest is looked for from the latest copy in `marks` before
-    the end (a turn's start, itself a rest), or from the game's start."""
+def last_rest(state, marks=None):
+    """Auto mode's undo point: the journal index of the rest before the last (the
+    player's last press that moved the game: a roll, a Continue or a Pass), or -1 when
+    there is none but the first seat's draw. Looked for from the latest copy in `marks`
+    before the end (a turn's start, itself a rest), or from the game's start."""
     journal = state.journal
     end = len(journal)
     cut = -1
@@ -463,12 +464,7 @@ def undo_to_rest(state, marks=None):
                 break
     if cut < 0:
         cut = _last_rest(MastersState(state.players), journal, 0, end)
-    if cut < 1:  # the first seat is drawn, not pressed for
-        return None
-    got = marks.before(cut) if marks is not None else None
-    at, prev = got if got is not None else (0, MastersState(state.players))
-    fold(prev, journal[at:cut], marks, at)
-    return prev, bytes(journal[cut:])
+    return cut if cut >= 1 else -1  # the first seat is drawn, not pressed for
 
 
 def play_chance(state, randbelow):
@@ -497,6 +493,16 @@ class Scorepad:
 
     def is_terminal(self):
         return len(self.turns) >= self.players * ROUNDS  # M8: five rounds
+
+    def clone(self):
+        s = Scorepad(self.players)
+        s.journal = bytearray(self.journal)
+        s.totals = list(self.totals)
+        s.turns = list(self.turns)
+        s.first = self.first
+        s.seat = self.seat
+        s.round = self.round
+        return s
 
     def apply_action(self, entry):
         """One journal byte: the first seat, then 0-10 dice scored or BUST."""

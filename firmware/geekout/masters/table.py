@@ -42,18 +42,18 @@ class TableGame(GameBase):
     name = "masters.table"
 
     def __init__(self, app, players, actions):
-        super().__init__(app, rules.replay_table(players, actions))
+        super().__init__(app, players, actions)
         self.value = 0  # the entry being set: 0-10 dice scored, or BUST
         self.note = ""  # the last turn's result, until the next key
         self.guide = None  # the turn as the hint followed it (a rules-core position)
-        if self.state.first < 0:  # M8: the gadget draws the first player
-            self._save(app.board.rand(players))
-            app.ui.toast(SEAT_NAMES[self.state.first] + " starts")
 
-    def _save(self, entry):
-        self.state.apply_action(entry)
-        self.app.journal.append(bytes((entry,)))
-        self.guide = None
+    def new_state(self):
+        return rules.Scorepad(self.n)
+
+    def begin(self):
+        if self.state.first < 0:  # M8: the gadget draws the first player
+            self.take([self.app.board.rand(self.n)])
+            self.ui.toast(SEAT_NAMES[self.state.first] + " starts")
 
     def key(self, k):
         pad = self.state
@@ -69,7 +69,9 @@ class TableGame(GameBase):
         elif k == keys.OK:
             seat = pad.seat
             entry = self.value
-            self._save(entry)
+            if not self.take([entry]):
+                return
+            self.guide = None
             self.value = 0
             if entry == BUST:
                 self.note = SEAT_NAMES[seat] + ": BUST"
@@ -78,20 +80,16 @@ class TableGame(GameBase):
                                                  pad.totals[seat])
             self.after_turn()
 
-    def undo(self):
-        pad = self.state
-        if len(pad.journal) <= 1:
-            self.ui.toast("Nothing to undo")
-            return
-        last = pad.journal[-1]
-        self.state = rules.replay_table(pad.players, pad.journal[:-1])
-        self.app.journal.undo(1)
+    def undo_point(self):
+        """A turn's entry (the first seat's draw stays)."""
+        n = len(self.state.journal)
+        return n - 1 if n > 1 else -1
+
+    def undone(self, removed):
+        last = removed[0]
         self.value = last
         self.guide = None
-        self.show_turn()
-        text = "Undone: " + ("bust" if last == BUST else "{} scored".format(last))
-        self.ui.toast(text)
-        self.emit("undo", text)
+        return "Undone: " + ("bust" if last == BUST else "{} scored".format(last))
 
     def hint(self):
         if self.hints is not None and not self.state.is_terminal():

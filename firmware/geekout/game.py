@@ -1,0 +1,144 @@
+"""A game in play: the one way a step is taken, saved and taken back (docs/developing.md).
+
+Every game screen is a GameScreen. It holds the game's state, folded from the journal
+when the game starts or resumes, and every change to that state goes through take():
+the press's steps are applied by the rules core (on a copy when there are several, so
+a refusal part-way changes nothing), the gadget adds the steps that follow by
+themselves (dice, the phase ends a rule implies: follow()), the whole is appended to
+the journal as one record and the undo marks are noted. undo() takes the last press
+back: the journal is cut where it starts (undo_point()) and the game replayed from the
+nearest mark. A refused step is told with its reason, nothing saved. Dice come from
+roll(), which gives back the dice an undo took back (fair undo, docs/gadget.md). This
+module is the only writer of the saved game; the journal flushes once the key's screen
+is out (app.py).
+
+A game says how its journal folds (new_state, fold, encode), how its steps apply
+(apply), where its last press starts (undo_point) and what an undo did (undone).
+"""
+
+from geekout.replay import rewind
+from geekout.ui.core import Screen
+
+
+class GameScreen(Screen):
+    def __init__(self, app, actions):
+        super().__init__(app.ui)
+        self.app = app
+        self.marks = self.new_marks()
+        self.state = self.fold(self.new_state(), actions, 0, len(actions), self.marks)
+
+    # -- what each game says ---------------------------------------------------------
+    def new_state(self):
+        """The state of a game with no step taken."""
+        raise NotImplementedError
+
+    def new_marks(self):
+        """The replay.Marks of the game (where its copies for undo are kept)."""
+        raise NotImplementedError
+
+    def fold(self, state, payload, start, end, marks):
+        """`state` (the game after payload[:start]) with payload[start:end] applied,
+        `marks` noted after each step; ValueError names a step that does not apply."""
+        raise NotImplementedError
+
+    def apply(self, state, steps):
+        """Apply a press's steps to `state`; ValueError (the reason) when refused."""
+        for s in steps:
+            state.apply_action(s)
+
+    def encode(self, steps):
+        """The journal bytes of a press's steps."""
+        return bytes(steps)
+
+    def follow(self, state, steps):
+        """The steps the gadget takes by itself after a press of `steps` (dice, steps a
+        rule implies), applied to `state`; their list."""
+        return []
+
+    def undo_point(self):
+        """Where in the journal the last press that can be taken back starts, or -1."""
+        return -1
+
+    def undone(self, removed):
+        """The game was taken back over the journal bytes `removed`: the words of the
+        toast and of the live event line."""
+        return "Undone"
+
+    def seat(self):
+        """The seat whose LED is lit (-1: every seat)."""
+        return -1
+
+    def players(self):
+        return self.state.players
+
+    # -- the pipeline ----------------------------------------------------------------
+    def begin(self):
+        """Called once the screen shows a new or resumed game: the gadget's own first
+        steps (drawing the first player, M8 and B1) go through take()."""
+
+    def take(self, steps):
+        """Apply a press's steps and what follows them, save them as one journal record;
+        False when the rules core refuses (the reason told, nothing changed)."""
+        st = self.state
+        new = st.clone() if len(steps) > 1 else st
+        try:
+            self.apply(new, steps)
+        except ValueError as e:
+            self.refuse(e)
+            return False
+        steps = steps + self.follow(new, steps)
+        journal = self.app.journal
+        journal.append(self.encode(steps))
+        self.state = new
+        self.marks.note(new, len(journal.actions))
+        self.show_seat()
+        return True
+
+    def undo(self):
+        """Take the last press back (with all the gadget did after it); True if one was."""
+        journal = self.app.journal
+        payload = journal.actions
+        cut = self.undo_point()
+        if cut < 0:
+            self.ui.toast("Nothing to undo")
+            return False
+        removed = bytes(payload[cut:])
+        self.state = rewind(payload, cut, self.marks, self.new_state, self.fold)
+        journal.undo(len(payload) - cut)
+        text = self.undone(removed)
+        self.show_seat()
+        self.ui.toast(text)
+        self.emit("undo", text)
+        return True
+
+    def roll(self, n, history):
+        """A chance outcome 0..n-1 for the game whose journal bytes so far (this press's
+        included) are `history`: the one shown before if an undo took this very roll
+        back (an undo never re-rolls, docs/gadget.md), else a fresh one."""
+        kept = self.app.journal.taken_back(history)
+        if kept and kept[0] < n:
+            return kept[0]
+        return self.app.board.rand(n)
+
+    def refuse(self, reason):
+        """A step the rules refused: the reason, and the error sound."""
+        self.ui.toast(str(reason))
+        self.ui.cue("error")
+
+    # -- what the players see and hear -----------------------------------------------
+    def show_seat(self):
+        """Light the seat in play (every seat when seat() is -1)."""
+        leds = self.app.board.leds
+        seat = self.seat()
+        if seat < 0:
+            leds.show_seats(self.players())
+        else:
+            leds.show_turn(seat, self.players())
+
+    def flash(self, kind, seat):
+        """Flash a seat's LED (ui/lights.py's kinds)."""
+        board = self.app.board
+        board.leds.flash(kind, board.clock(), seat)
+
+    def emit(self, event, text, winners=None):
+        """A live event line on USB serial (docs/events.md)."""
