@@ -123,7 +123,6 @@ class App:
             unload_games()
         screen = game_module(game).play(self, config, actions)
         self.ui.push(screen)
-        screen.begin()  # the gadget's own first steps (game.py): never in a constructor
 
     def menu_end(self, item):
         """One of MENU_END, the items every game menu ends with, was chosen."""

@@ -21,11 +21,16 @@ from geekout.ui.core import Screen
 
 
 class GameScreen(Screen):
-    def __init__(self, app, actions):
+    def __init__(self, app, actions, folded=None, marks=None):
+        """`actions`: the journal's bytes, folded here; or `folded`, the game already
+        folded with its `marks` (a screen taking over from another)."""
         super().__init__(app.ui)
         self.app = app
-        self.marks = self.new_marks()
-        self.state = self.fold(self.new_state(), actions, 0, len(actions), self.marks)
+        if folded is None:
+            marks = self.new_marks()
+            folded = self.fold(self.new_state(), actions, 0, len(actions), marks)
+        self.marks = marks
+        self.keep(folded)
 
     # -- what each game says ---------------------------------------------------------
     def new_state(self):
@@ -71,15 +76,23 @@ class GameScreen(Screen):
     def players(self):
         return self.state.players
 
+    def played(self):
+        """The folded game: the rules core's state (Capture: steps.Game around it)."""
+        return self.state
+
+    def keep(self, folded):
+        self.state = folded
+
     # -- the pipeline ----------------------------------------------------------------
     def begin(self):
-        """Called once the screen shows a new or resumed game: the gadget's own first
-        steps (drawing the first player, M8 and B1) go through take()."""
+        """The gadget's own first steps (drawing the first player, M8 and B1), taken
+        through take() by the game's play() once the screen is made: never by a
+        constructor, so making a screen writes nothing."""
 
     def take(self, steps):
         """Apply a press's steps and what follows them, save them as one journal record;
         False when the rules core refuses (the reason told, nothing changed)."""
-        st = self.state
+        st = self.played()
         new = st.clone() if len(steps) > 1 else st
         try:
             self.apply(new, steps)
@@ -89,7 +102,7 @@ class GameScreen(Screen):
         steps = steps + self.follow(new, steps)
         journal = self.app.journal
         journal.append(self.encode(steps))
-        self.state = new
+        self.keep(new)
         self.marks.note(new, len(journal.actions))
         self.show_seat()
         return True
@@ -103,7 +116,7 @@ class GameScreen(Screen):
             self.ui.toast("Nothing to undo")
             return False
         removed = bytes(payload[cut:])
-        self.state = rewind(payload, cut, self.marks, self.new_state, self.fold)
+        self.keep(rewind(payload, cut, self.marks, self.new_state, self.fold))
         journal.undo(len(payload) - cut)
         text = self.undone(removed)
         self.show_seat()

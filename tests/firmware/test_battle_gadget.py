@@ -342,7 +342,7 @@ def test_a_drone_that_moved_is_named():
     g = d.game()
     labels = [g.label(a) for a in g.items()]
     assert g.state.phase == C.PH_DRONES and "D1 free move" not in labels and "Move D1" in labels
-    g.submit([E.move(0, 1)])
+    g.take([E.move(0, 1)])
     assert reason(d) == "B3: D1 has made its free move this turn"
 
 
@@ -508,7 +508,7 @@ def test_the_last_action_point_ends_the_turn_only_when_nothing_can_follow(last, 
     g = d.game()
     before = g.state.snapshot()
     n = g.state.count
-    assert g.submit([last])
+    assert g.take([last])
     evs = E.decode_all(g.state.journal)[n:]
     if ends:
         assert evs == [last, E.done(0), E.cell(1)] and g.state.seat == 1

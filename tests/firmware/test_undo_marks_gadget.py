@@ -151,7 +151,7 @@ def capture_game(resume):
 
 def capture_screen(d):
     """The screen holding the game: the end screen or the game screen."""
-    return [s for s in d.ui.stack if hasattr(s, "game") and hasattr(s, "commit")][-1]
+    return [s for s in d.ui.stack if hasattr(s, "game") and hasattr(s, "take")][-1]
 
 
 @pytest.mark.parametrize("resume", [False, True])
@@ -198,8 +198,8 @@ def test_refused_capture_step_leaves_the_game_unreplayed(players, seed, steps, p
     game = g.game
     before = game_fp(game)
     module = live(game)
-    with NoReplay((module, "replay"), (module, "fold"), (module, "undo")):
-        taken = g.commit(acts, "test")
+    with NoReplay((module, "replay"), (module, "fold"), (module, "undo_point")):
+        taken = g.take(acts, "test")
     event("taken" if taken else "refused")
     if taken:
         assert game_fp(g.game) == game_fp(F.replay(g.cfg, d.app.journal.actions))
@@ -283,7 +283,7 @@ def test_refused_battle_entry_leaves_the_state_unreplayed(players, seed, steps, 
     before = st.snapshot()
     module = live(st)
     with NoReplay((module, "replay"), (module, "fold"), (module, "undo")):
-        taken = t.submit(acts)
+        taken = t.take(acts)
     event("taken" if taken else "refused")
     if taken:
         assert t.state.snapshot() == B.replay(players, d.app.journal.actions).snapshot()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from geekout import replay as rp
+from geekout.replay import rewind
 from geekout.battle import rules as b
 from geekout.capture import actions as ca
 from geekout.capture import consts as kc
@@ -227,7 +228,7 @@ def test_capture_undo_from_marks_is_the_full_replay(config, chosen, plan, resume
 
 # -- Capture: the gadget's steps (steps.Game) ---------------------------------------------
 class Journal:
-    """The journal's API that steps.undo uses."""
+    """The journal's API that the step pipeline uses (game.py)."""
 
     def __init__(self):
         self.actions = b""
@@ -270,8 +271,9 @@ def next_step(g, pick):
     return [capture_pick(s, pick)]
 
 
-def steps_play(g, journal, picks, n):
-    """Up to n steps, each saved and noted as round.commit does; refused ones skipped."""
+def steps_play(g, journal, picks, n, marks=None):
+    """Up to n steps, each saved and noted as the step pipeline does (game.py); refused
+    ones skipped."""
     for i in range(n):
         acts = next_step(g, picks[i % len(picks)])
         trial = g.clone()
@@ -281,7 +283,8 @@ def steps_play(g, journal, picks, n):
             continue
         g = trial
         journal.append(F.encode(acts))
-        g.marks.note(g, len(journal.actions))
+        if marks is not None:
+            marks.note(g, len(journal.actions))
     return g
 
 
@@ -291,27 +294,28 @@ def steps_play(g, journal, picks, n):
 def test_steps_undo_from_marks_is_the_full_replay(config, chosen, plan, resume):
     cfg = config_of(*config)
     journal = Journal()
-    g = steps_play(F.Game(cfg), journal, chosen, len(chosen))
+    marks = F.new_marks()
+    g = steps_play(F.Game(cfg), journal, chosen, len(chosen), marks)
     event("whole game" if g.state.is_terminal() else "part of a game")
     if resume:
-        g = F.replay(cfg, journal.actions)
+        marks = F.new_marks()
+        g = F.replay(cfg, journal.actions, marks)
     for undos, more in plan:
         for _ in range(undos):
             payload = journal.actions
-            where = kept(g.marks)
+            where = kept(marks)
             cut = F.last_step(payload)
-            got = F.undo(cfg, journal, g.marks)
+            assert F.undo_point(payload, marks) == cut
             if cut < 0:
-                assert got is None
                 break
-            assert got is not None
-            assert journal.actions == payload[:cut]
+            got = rewind(payload, cut, marks, lambda: F.Game(cfg), F.fold)
+            journal.undo(len(payload) - cut)
             want = F.replay(cfg, payload[:cut])
-            assert game_fp(got[0]) == game_fp(want) and got[1] == F.step_actions(payload, cut)
-            g = got[0]
+            assert game_fp(got) == game_fp(want)
+            g = got
             seen(where, len(journal.actions))
-        check_copies(g.marks, journal.actions, lambda j: F.replay(cfg, j), game_fp)
-        g = steps_play(g, journal, chosen[::-1], more)
+        check_copies(marks, journal.actions, lambda j: F.replay(cfg, j), game_fp)
+        g = steps_play(g, journal, chosen[::-1], more, marks)
     assert game_fp(F.replay(cfg, journal.actions)) == game_fp(g)
 
 
@@ -323,7 +327,6 @@ def test_game_copies_are_independent():
     before = game_fp(copy)
     steps_play(g, journal, list(range(5, 9000, 11)), 200)
     assert game_fp(copy) == before
-    assert copy.marks is g.marks  # the journal's marks are shared
 
 
 # -- the battle ---------------------------------------------------------------------------

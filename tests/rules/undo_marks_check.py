@@ -13,6 +13,7 @@ if GAME == "masters":
 elif GAME == "capture":
     from geekout.capture import consts as kc
     from geekout.capture import steps as F
+    from geekout.replay import rewind
 else:
     from geekout.battle import rules as b
 
@@ -68,12 +69,14 @@ class Journal:
 
 
 class CaptureGame:
-    """A steps.Game with its journal, played a step at a time as round.commit does."""
+    """A steps.Game with its journal and marks, played a step at a time as the step
+    pipeline does (game.py)."""
 
     def __init__(self, cfg):
         self.cfg = cfg
         self.game = F.Game(cfg)
         self.journal = Journal()
+        self.marks = F.new_marks()
 
 
 def capture_step(g, rng, _marks):
@@ -100,7 +103,7 @@ def capture_step(g, rng, _marks):
         return True
     g.game = trial
     g.journal.append(F.encode(acts))
-    trial.marks.note(trial, len(g.journal.actions))
+    g.marks.note(trial, len(g.journal.actions))
     return True
 
 
@@ -218,26 +221,27 @@ def run_capture(seed):
             break
     count(g.game.state.is_terminal(), None, -1)
     if seed % 3 == 0:
-        g.game = F.replay(cfg, g.journal.actions)
+        g.marks = F.new_marks()
+        g.game = F.replay(cfg, g.journal.actions, g.marks)
     j = g.journal
     for _ in range(3):
         for _ in range(rng(60)):
-            kept = [k[0] for k in g.game.marks.kept]
+            kept = [k[0] for k in g.marks.kept]
             payload = j.actions
             cut = F.last_step(payload)
-            got = F.undo(cfg, j, g.game.marks)
-            if cut < 0 or got is None:
-                if cut >= 0 or got is not None:
-                    fail("capture {}: one undo only".format(seed))
+            if F.undo_point(payload, g.marks) != cut:
+                fail("capture {}: the undo point".format(seed))
+            if cut < 0:
                 break
+            got = rewind(payload, cut, g.marks, lambda: F.Game(cfg), F.fold)
+            j.undo(len(payload) - cut)
             want = F.replay(cfg, payload[:cut])
-            if game_fp(got[0]) != game_fp(want) or got[1] != F.step_actions(payload, cut) \
-                    or j.actions != payload[:cut]:
+            if game_fp(got) != game_fp(want):
                 fail("capture {} at {}".format(seed, len(payload)))
                 return
-            g.game = got[0]
+            g.game = got
             count(False, kept, len(j.actions))
-        for at, _k, copy in g.game.marks.kept:
+        for at, _k, copy in g.marks.kept:
             if game_fp(copy) != game_fp(F.replay(cfg, j.actions[:at])):
                 fail("capture {}: a copy changed".format(seed))
         for _ in range(rng(40)):

@@ -12,7 +12,7 @@ all offered, whatever the reserve holds, so the screen does not tell the table w
 player has left (the core refuses what the reserve lacks, B4), and the choice can be
 made behind a hidden screen (bombs lie face down). An entry chosen in an earlier phase
 of the turn is asked on the state after the phases it ends (turn.py `implied`). The
-turn screen (turn.py) takes the events (submit) and tells what they did (announce.py).
+turn screen (turn.py) takes the events (take, game.py) and tells what they did (announce.py).
 """
 
 from micropython import const
@@ -177,8 +177,8 @@ class Ask(Menu):
             self.first = 0
             return
 
-    def submit(self, ev):
-        if not self.game.submit(self.prefix + [ev]):
+    def take(self, ev):
+        if not self.game.take(self.prefix + [ev]):
             self.undo()  # refused: the question stays, with the reason shown
 
     def refuse(self, e):
@@ -207,7 +207,7 @@ class Ask(Menu):
             return self.found(v, n)
         if kind == DRONE_ENTRY:
             if n:
-                return self.submit(v[0])
+                return self.take(v[0])
             cands = [E.drone(p, PAY_SMALL), E.drone(p, PAY_NOVA)]
             if st.coll_nova[p]:  # the payment held first: its refusal is the one that matters
                 cands.reverse()
@@ -218,7 +218,7 @@ class Ask(Menu):
             return (_Q_PAY, "Drone: pay with", [PAY_TEXTS[ev[2]] for ev in ok], ok)
         if kind == WORMHOLE_ENTRY:  # any ship in play, the player's own too (B9)
             if n:
-                return self.submit(E.wormhole(p, v[0][0], v[0][1]))
+                return self.take(E.wormhole(p, v[0][0], v[0][1]))
             texts = []
             values = []
             first = None
@@ -243,13 +243,13 @@ class Ask(Menu):
         p = st.seat
         if self.kind == TURN_ENTRY:
             if n:
-                return self.submit(E.turn(p, v[0]))
+                return self.take(E.turn(p, v[0]))
             ships = [s for s in range(SHIPS) if st.ship_at(p, s)[0] and st.is_legal(E.turn(p, s))]
             if not ships:
                 return self.refuse(E.turn(p, 0))
             return (_Q_SHIP, "Turn cannon", [_ship(st, p, s) for s in ships], ships)
         if n == 2:
-            return self.submit(v[1])
+            return self.take(v[1])
         if n == 1:
             ok = [E.upgrade(p, v[0], pay) for pay in (PAY_SMALL, PAY_NOVA)]
             ok = [ev for ev in ok if st.is_legal(ev)]
@@ -280,11 +280,11 @@ class Ask(Menu):
         p = st.seat
         if n == 3:
             t, ts = v[1]
-            return self.submit(E.attack(p, v[0], t, ts, v[2]))
+            return self.take(E.attack(p, v[0], t, ts, v[2]))
         if n == 2:
             t, ts = v[1]
             if not st.unique[t] & TELEPORT:
-                return self.submit(E.attack(p, v[0], t, ts))
+                return self.take(E.attack(p, v[0], t, ts))
             return (_Q_TELEPORT, "{} teleports?".format(SEAT_NAMES[t][:3]), NO_YES, (0, 1))
         if n == 1:
             targets = [x for x in _enemies(st, p) if st.is_legal(E.attack(p, v[0], x[0], x[1]))]
@@ -332,12 +332,12 @@ class Ask(Menu):
             m = 4
         ev = E.move(p, s, f[0], f[1], f[2], f[3])
         if not f[2] or not st.unique[p] & SHIELD:
-            return self.submit(ev)
+            return self.take(ev)
         if n == m:  # the star shield may absorb the first bomb: asked once the move is legal
             if not st.is_legal(ev):
                 return self.refuse(ev)
             return (_Q_SHIELD, None, NO_YES, (0, 1))
-        return self.submit(E.move(p, s, f[0], f[1], f[2], f[3], v[m]))
+        return self.take(E.move(p, s, f[0], f[1], f[2], f[3], v[m]))
 
     def stars(self, v, n):
         """B2/B4: the kinds placed; "Supernova made" when cells reached 3 stars (B11: each
@@ -363,14 +363,14 @@ class Ask(Menu):
                 values.append(HIDE)
             return (_Q_KINDS, None, texts, values)
         if v[0] < 3:
-            return self.submit(E.stars(p, v[0]))
+            return self.take(E.stars(p, v[0]))
         if n == 1:
             return (_Q_KINDS2, None, KINDS[:3], (0, 1, 2))
         if n == 2:
             return (_Q_MERGES, None, MERGE_CELLS[:most], (1, 2)[:most])
         if n < 3 + v[2]:
             return (_Q_MERGE, "Cell {}: 3 stars".format(n - 2), MERGE_KINDS, (3, 2, 1, 0))
-        return self.submit(E.stars(p, v[1], v[3:]))
+        return self.take(E.stars(p, v[1], v[3:]))
 
 
 class Hidden(Screen):

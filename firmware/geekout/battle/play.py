@@ -22,6 +22,7 @@ def play(app, config, actions):
     except Illegal as e:  # a journal the rules refuse: the players are told which ruling
         app.ui.alert("Save refused: {}, event {}".format(e.ruling, e.event))
         raise
+    game.begin()  # B1: the first player's draw, through the step pipeline (game.py)
     st = game.state
     if actions:
         game.emit("resume", "Game resumed")

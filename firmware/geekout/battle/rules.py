@@ -764,15 +764,6 @@ def undo(state, marks=None):
     return prev, E.decode(journal, start)[0]
 
 
-def rewind(state, at, marks=None):
-    """The game of the journal's first `at` bytes (`at`: where an event starts), replayed
-    from the latest copy in `marks` at or before it (the marks follow the cut); `state`
-    is left as it was."""
-    got = marks.before(at) if marks is not None else None
-    start, prev = got if got is not None else (0, BattleState(state.players))
-    return fold(prev, state.journal, start, at, marks)
-
-
 def tail(state):
     """[(where it starts, event), ...] of the events since the seat changed the time
     before last (the current and the previous player's turn, or opening step)."""

@@ -9,9 +9,10 @@ phases' too: choosing one ends the phases before it (B3 "done" events the gadget
 placed by the gadget as the turn starts (B3: mandatory, nothing to choose), in the same
 record as the entry that ended the turn before; a last action point that leaves nothing
 else to do (a placement, an upgrade, a new drone: _ENDS_TURN) ends the turn by itself,
-in the same record too. Every entry goes through submit(): checked by the rules core, saved as one journal record, or refused with the core's
-reason and its ruling id ("B4: ...") with nothing changed; undo() takes the last entry
-back whole (with the events the gadget added to it). The questions of an entry are in
+in the same record too. Every entry goes through the step pipeline (game.py): checked
+by the rules core, saved as one journal record, or refused with the core's reason and
+its ruling id ("B4: ...") with nothing changed; undo takes the last entry back whole
+(with the events the gadget added to it). The questions of an entry are in
 entry.py, what an entry did is told by announce.py, the menus are in menu.py, the
 status pages in status.py, the victory in end.py.
 
@@ -24,7 +25,8 @@ core needs them) but never on screen nor in the live event lines: bombs lie face
 from micropython import const
 
 from geekout import keys
-from geekout.ui.core import Screen, W, title, wrap
+from geekout.game import GameScreen
+from geekout.ui.core import W, title, wrap
 from geekout.ui.widgets import SEAT_NAMES, TextPage
 
 from . import entry, events, menu, rules
@@ -33,6 +35,7 @@ from .consts import (
     ACTION_POINTS,
     ATTACK,
     CELL,
+    FIRST,
     DONE,
     DRONE,
     MOVE,
@@ -177,28 +180,80 @@ def last_entry(st):
     return evs[k][0], chosen
 
 
-class TurnScreen(Screen):
+class TurnScreen(GameScreen):
     """The turn screen: title (seat, star value), phase stepper, the entries."""
 
     name = "battle.turn"
 
     def __init__(self, app, players, actions):
-        super().__init__(app.ui)
-        self.app = app
-        # Copies of the game at its last turn starts, taken while it is replayed and
-        # after each entry, so an undo replays one turn or so (rules.rewind).
-        self.marks = rules.new_marks()
-        self.state = rules.replay(players, actions, self.marks)
+        self.n = players
+        self.undoing = None  # the event chosen of the entry undo takes back
+        self.cell = False  # the last entry's turn began with its exploration cell
+        super().__init__(app, actions)
         self.index = 0
         self.item = -1  # the entry under the cursor
         self.first = 0
         self.last = None  # phase, seat and points spent the cursor was placed for
         self.ended = 0  # the victory screen was shown for this state
-        st = self.state
-        if st.is_chance():  # B1: the gadget draws the first player
-            rules.play_chance(st, app.board.rand)
-            app.journal.append(st.journal)
-            self.marks.note(st, len(st.journal))
+
+    # -- the step pipeline (game.py) ---------------------------------------------------
+    def new_state(self):
+        return rules.BattleState(self.n)
+
+    def new_marks(self):
+        """Copies of the game at its last turn starts, so an undo replays one turn or so."""
+        return rules.new_marks()
+
+    def fold(self, state, payload, start, end, marks):
+        return rules.fold(state, payload, start, end, marks)
+
+    def apply(self, state, actions):
+        for ev in actions:
+            state.apply(ev)
+
+    def encode(self, actions):
+        out = bytearray()
+        for ev in actions:
+            out += events.encode(ev)
+        return out
+
+    def begin(self):
+        if self.state.is_chance():  # B1: the gadget draws the first player
+            self.take([events.first(self.app.board.rand(self.n))])
+
+    def follow(self, st, actions):
+        """The End turn after a last action point that leaves nothing else to do (B3,
+        B10), and the next turn's exploration cell while cells remain (B3)."""
+        out = []
+        ev = actions[-1]
+        end = events.done(ev[1])
+        if (ev[0] in _ENDS_TURN and st.phase == PH_TACTICAL and not st.owed
+                and st.is_legal(end)):
+            st.apply(end)
+            out.append(end)
+        self.cell = st.phase == PH_EXPLORE
+        if self.cell:
+            cell = events.cell(st.seat)
+            st.apply(cell)
+            out.append(cell)
+        return out
+
+    def undo_point(self):
+        """The last entry (last_entry); the first player's draw stays."""
+        got = last_entry(self.state)
+        if got is None:
+            return -1
+        self.undoing = got[1]
+        return got[0]
+
+    def undone(self, removed):
+        """The toast names the event chosen, never the kinds of stars."""
+        self.ended = 0
+        ev = self.undoing
+        return "Undone: {} {}".format(SEAT_NAMES[ev[1]], TYPE_NAMES[ev[0]])
+
+    def show_seat(self):
+        self.show_turn()
 
     def items(self):
         return entries(self.state)
@@ -218,49 +273,31 @@ class TurnScreen(Screen):
         self.app.emit(event, -1, 0, st.winner if st.is_terminal() else st.seat, st.players,
                       [st.star_value(p) for p in range(st.players)], text, winners)
 
-    def submit(self, actions):
-        """Apply an entry's events (the phase ends it implies first, the event chosen
-        last) and save them as one record; True if taken, and what it did is told
-        (announce.py); the victory screen comes at the next tick (B8: the winner is known
-        the moment the event is applied). A turn that starts with cells in supply gets
-        its exploration cell at once (B3). Refused: nothing applied, nothing saved, the
-        reason shown."""
+    def take(self, actions):
+        """Take an entry's events (the phase ends it implies first, the event chosen
+        last); True if taken, and what it did is told (announce.py); the victory screen
+        comes at the next tick (B8: the winner is known the moment the event is
+        applied). Refused: nothing applied, nothing saved, the reason shown."""
         st = self.state
-        n0 = len(st.journal)
         ev = actions[-1]
         p = ev[1]
         moved = p * SHIPS + ev[2] if ev[0] == MOVE else p * SHIPS
         before = (st.seat, st.phase, st.star_value(p), st.kills[p], st.ships_in_play(p),
                   st.levels[moved])
-        # An entry of several events may be refused at a later one: they go to a copy,
-        # which becomes the state once all are taken (one event is refused unapplied).
-        new = st.clone() if len(actions) > 1 else st
-        try:
-            for a in actions:
-                new.apply(a)
-        except ValueError as e:  # Illegal (a ruling) or BadEvent
-            self.refuse(e)
+        if not super().take(actions):
             return False
-        end = events.done(p)
-        if (ev[0] in _ENDS_TURN and new.phase == PH_TACTICAL and not new.owed
-                and new.is_legal(end)):  # the last point spent, nothing else to do (B3/B10)
-            new.apply(end)
-        cell = new.phase == PH_EXPLORE  # exploration owed only while cells remain
-        if cell:
-            new.apply(events.cell(new.seat))
-        self.state = new
-        self.app.journal.append(new.journal[n0:])
-        self.marks.note(new, len(new.journal))
+        new = self.state
         if ev[0] == ATTACK:
             self.last = None  # a ship attacks once (B10): the cursor goes back to the likely entry
-        elif new.seat == st.seat and new.phase == PH_TACTICAL and new.owed:
+        elif new.seat == before[0] and new.phase == PH_TACTICAL and new.owed:
             self.last = self._key()  # the cursor stays on the entry just used, but
             if ev[0] == STARS or (new.owed == 1 and self._may_place(new)):
                 self.last = None  # after a placement or for the last point: see _cursor
         ui = self.ui
         while ui.top() is not self and len(ui.stack) > 1:
             ui.pop()
-        announce(self, actions, before, cell)
+        if ev[0] != FIRST:
+            announce(self, actions, before, self.cell)
         return True
 
     def _may_place(self, st):
@@ -276,24 +313,6 @@ class TurnScreen(Screen):
             if ev[0] == STARS and ev[1] == p:
                 return False
         return True
-
-    def undo(self):
-        """Take back the last entry whole (the rules core replays the journal without it,
-        from the latest turn start kept); the first player's draw stays. The toast names
-        the event chosen, never the kinds of stars."""
-        st = self.state
-        got = last_entry(st)
-        if got is None:
-            self.ui.toast("Nothing to undo")
-            return
-        at, ev = got
-        self.state = rules.rewind(st, at, self.marks)
-        self.ended = 0
-        self.app.journal.undo(len(st.journal) - at)
-        self.show_turn()
-        text = "Undone: {} {}".format(SEAT_NAMES[ev[1]], TYPE_NAMES[ev[0]])
-        self.ui.toast(text)
-        self.emit("undo", text)
 
     def refuse(self, e):
         """The core's reason, ruling id first ("B4: ...") and players by their seat's
@@ -373,10 +392,10 @@ class TurnScreen(Screen):
         elif kind == STATUS_ENTRY:
             self.ui.push(StatusScreen(self, p))
         elif kind == DONE_ENTRY:
-            self.submit(implied(st, kind) + [events.done(p)])
+            self.take(implied(st, kind) + [events.done(p)])
         elif kind == CELL_ENTRY:  # B10: both opening cells in one go
             prefix = implied(st, kind)
-            self.submit(prefix + [events.cell(p)] * (st.owed if st.phase == PH_OPEN_CELLS else 1))
+            self.take(prefix + [events.cell(p)] * (st.owed if st.phase == PH_OPEN_CELLS else 1))
         else:
             entry.start(self, a, implied(st, kind))
 

@@ -47,7 +47,7 @@ def enter(g, phase):
                                for i in range(1, len(coll))]
 
         def chose(i):
-            g.commit([take_action(i)], "{} takes {}".format(SEAT_NAMES[st.taker], items[i]))
+            g.take([take_action(i)], "{} takes {}".format(SEAT_NAMES[st.taker], items[i]))
 
         g.menu = Rows(g.ui, SEAT_NAMES[st.taker] + " takes", items, chose, "capture.take",
                       cards.stay, 0, "from " + SEAT_NAMES[owner], st.taker, st.players)
@@ -123,7 +123,7 @@ def key(g, k):
         if acts:
             if acts[-1] == RESOLVE:
                 resolve(g, acts)
-            elif g.commit(acts, "{} {} pts".format(SEAT_NAMES[r], g.values[r])):
+            elif g.take(acts, "{} {} pts".format(SEAT_NAMES[r], g.values[r])):
                 g.row = nxt
         else:
             g.row = nxt
@@ -137,7 +137,7 @@ def resolve(g, acts):
     label = cards.target_label(g.cat, st, t)
     short = cards.fit_label(g.cat, st, t, 15)
     n = len(st.results)
-    if not g.commit(acts, ""):
+    if not g.take(acts, ""):
         return
     st = g.state
     g.note = ""  # the toast says it

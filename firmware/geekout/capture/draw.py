@@ -55,7 +55,7 @@ def enter(g, phase):
                 def chose(i):
                     g.ui.pop()
                     g.ui.pop()
-                    g.commit([active_action(p, i)], "{} chooses {}".format(
+                    g.take([active_action(p, i)], "{} chooses {}".format(
                         SEAT_NAMES[p], names[i]))
 
                 g.ui.push(Rows(g.ui, SEAT_NAMES[p] + "'s active", names, chose,
@@ -64,17 +64,17 @@ def enter(g, phase):
             g.ui.push(Rows(g.ui, "Actives", labels, player, "capture.actives", None, 0, "",
                            list(range(n)), n))
         elif not g.cfg.quick:
-            g.commit([GO], "Throw!")
+            g.take([GO], "Throw!")
         elif n == 1:
             # C13: the round is lost with an elemental cube left in a zone
             def cleared(i):
                 g.ui.pop()
-                g.commit([GO, quick_action(ELEMENTAL_CUBES if i else 0)], "All thrown")
+                g.take([GO, quick_action(ELEMENTAL_CUBES if i else 0)], "All thrown")
 
             g.ui.push(Rows(g.ui, "Zones cleared?", ["Yes: all out", "No: cubes left"],
                            cleared, "capture.zones", None, 0, "The elem. cubes", 0, n))
         else:
-            g.commit([GO, quick_action(0)], "All thrown")
+            g.take([GO, quick_action(0)], "All thrown")
 
     g.menu = Rows(g.ui, "Round {}/{} cards".format(st.round + 1, g.cfg.rounds()), items,
                   chose, "capture.cards", cards.stay, len(items) - 1, "", st.first, n)
@@ -92,7 +92,7 @@ def key(g, k):
         g.pos = (g.pos + 1) % (n + 1)
     elif k == keys.OK:
         if g.pos == n:
-            g.commit(steps.draw_actions(g.luminous, n), "Round {}: {} cards".format(st.round + 1, n))
+            g.take(steps.draw_actions(g.luminous, n), "Round {}: {} cards".format(st.round + 1, n))
             return
         bit = 1 << g.pos
         marked = 0
@@ -144,6 +144,6 @@ def name_card(g, s):
             if why:
                 g.refuse(why)
                 return
-        g.commit(cards.identify(g.cat, s, r), "Card {} is {}".format(s + 1, g.cat.name(r)))
+        g.take(cards.identify(g.cat, s, r), "Card {} is {}".format(s + 1, g.cat.name(r)))
 
     g.ui.push(name.Picker(g.ui, "Card {} is".format(s + 1), g.cat, name.offered(g, s), chose))

@@ -35,7 +35,8 @@ from geekout.capture.consts import (
     TYPE_NAMES,
 )
 from geekout.capture.pick import Rows, seat_led
-from geekout.ui.core import Screen, title
+from geekout.capture.screen import CaptureScreen
+from geekout.ui.core import title
 from geekout.ui.widgets import MENU_END, SEAT_NAMES, Fields, TextPage
 
 KIND_NAMES = ("?", "1-stage", "2-stage", "3-stage", "Hyro (4)", "Legendary", "Milemoon",
@@ -43,25 +44,19 @@ KIND_NAMES = ("?", "1-stage", "2-stage", "3-stage", "Hyro (4)", "Legendary", "Mi
 KIND_SHORT = ("?", "1", "2", "3", "H", "L", "Mm", "Mo", "M", "F")
 
 
-class EndScreen(Screen):
-    """Game over: a menu of the players' collections, Scores, Done."""
+class EndScreen(CaptureScreen):
+    """Game over: a menu of the players' collections, Scores, Done. The line entries
+    are steps of the game (game.py); undoing the last check goes back into the game."""
 
     name = "capture.end"
 
-    def __init__(self, app, cfg, game, game_screen):
-        super().__init__(app.ui)
-        self.app = app
-        self.cfg = cfg
-        self.game = game  # the finished game (steps.Game): collections, line entries
+    def __init__(self, app, cfg, game, marks, game_screen):
+        super().__init__(app, cfg, game, marks)
         self.game_screen = game_screen  # round.CaptureGame, for an undo back into the game
         self.players = cfg.players
         self.cat = cards.cards(app)
         self.scored = None  # (totals, winner seats) once the scores were shown
         self.menu = self.end_menu()
-
-    @property
-    def state(self):
-        return self.game.state
 
     def enter(self):
         self.app.board.leds.show_seats(self.players)
@@ -81,44 +76,27 @@ class EndScreen(Screen):
         self.app.emit(event, n - 1, n, -1, self.players, scores or
                       [len(c) for c in self.state.collections], text, winners)
 
-    def refuse(self, reason):
-        self.ui.toast(reason)
-        self.ui.cue("error")
-
-    def commit(self, acts, text):
-        """A line entry as one journal step; False (toast) when refused."""
-        game = self.game.clone() if len(acts) > 1 else self.game  # as round.commit
-        try:
-            game.apply_step(acts)
-        except ValueError as e:
-            self.refuse(str(e))
+    def take(self, acts, text=""):
+        """A line entry as one step (game.py); False (toast) when refused."""
+        if not super().take(acts):
             return False
-        self.game = game
-        journal = self.app.journal
-        journal.append(steps.encode(acts))
-        game.marks.note(game, len(journal.actions))
         self.emit("action", text)
         return True
 
-    def undo(self):
-        got = steps.undo(self.cfg, self.app.journal, self.game.marks)
-        if got is None:
-            self.ui.toast("Nothing to undo")
-            return
-        game, acts = got
+    def show_seat(self):
+        self.app.board.leds.show_seats(self.players)
+
+    def undone(self, removed):
         notes = True
-        for a in acts:
+        for a in steps.step_actions(removed, 0):
             if a & 31 != A_NOTE:
                 notes = False
-        self.emit("undo", "Undone: " + ("line entry" if notes else "last check"))
         if notes:
-            self.game = game
             self.refresh()
-            self.ui.toast("Undone: line entry")
-            return
+            return "Undone: line entry"
         # the last check undone: back into the game
-        self.ui.replace(self.game_screen(self.app, self.cfg, game))
-        self.ui.toast("Undone: last check")
+        self.ui.replace(self.game_screen(self.app, self.cfg, self.game, self.marks))
+        return "Undone: last check"
 
     # -- structures ------------------------------------------------------------------
     def structure(self, p, i):
@@ -405,7 +383,7 @@ class LineEditor(Fields):
 
     def finish(self):
         line = self.line if self.has_line() else 0
-        if self.flow.commit([steps.note_action(self.p, self.i, self.kind, line, self.arena)],
+        if self.flow.take([steps.note_action(self.p, self.i, self.kind, line, self.arena)],
                             "{} card {}: {}".format(SEAT_NAMES[self.p], self.i + 1,
                                                     KIND_NAMES[self.kind])):
             # the card list again, on the same card

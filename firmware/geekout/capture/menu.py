@@ -76,7 +76,7 @@ def critical(g):
             g.ui.pop()
             c = who[j]
             short = cards.fit_label(g.cat, g.state, t, 15)  # while the card is still there
-            if g.commit([acts[j]], "{} critical: {}".format(SEAT_NAMES[c], labels[i]), ""):
+            if g.take([acts[j]], "{} critical: {}".format(SEAT_NAMES[c], labels[i]), ""):
                 board = g.app.board
                 board.leds.flash(FLASH_SCORE, board.clock(), c)
                 g.ui.cue("score")
@@ -100,7 +100,7 @@ def zone(g):
 
     def chose(i):
         g.ui.pop()
-        g.commit([acts[i]], labels[i] + ": zone", "Zone: " + SEAT_NAMES[seats[i]])
+        g.take([acts[i]], labels[i] + ": zone", "Zone: " + SEAT_NAMES[seats[i]])
 
     g.ui.push(Rows(g.ui, "Cube in a zone", labels, chose, "capture.zone", None, 0, "",
                    seats, g.state.players))

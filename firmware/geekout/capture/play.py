@@ -9,7 +9,7 @@ only: play() drops setup.py from RAM (its screens are gone by then), so neither 
 setup's peak nor the game's holds both (about 3 KB of code on the Pico).
 """
 
-import sys
+from geekout.modules import forget
 
 
 def setup(app):
@@ -18,30 +18,20 @@ def setup(app):
     Setup(app).begin()
 
 
-def _drop(leaf):
-    """Forget module geekout.capture.<leaf> (imported again when needed)."""
-    sys.modules.pop("geekout.capture." + leaf, None)
-    pkg = sys.modules.get("geekout.capture")
-    if pkg is not None:
-        try:
-            delattr(pkg, leaf)
-        except (AttributeError, KeyError):  # MicroPython raises KeyError here
-            pass
-
-
 def play(app, config, actions):
     """The screen of a saved or new game; ValueError when the journal does not replay
     (the app then keeps the file aside)."""
-    _drop("setup")
+    forget("geekout.capture.setup")
     from geekout.capture import steps
     from geekout.capture.end import EndScreen
     from geekout.capture.round import CaptureGame
 
     cfg = steps.Config(config)
-    g = steps.replay(cfg, actions)
+    marks = steps.new_marks()
+    g = steps.replay(cfg, actions, marks)
     if g.state.is_terminal():
-        return EndScreen(app, cfg, g, CaptureGame)
-    game = CaptureGame(app, cfg, g)
+        return EndScreen(app, cfg, g, marks, CaptureGame)
+    game = CaptureGame(app, cfg, g, marks)
     game.emit("resume" if actions else "start", "Game resumed" if actions else
               "{} players, {} rounds".format(cfg.players, cfg.rounds()))
     return game

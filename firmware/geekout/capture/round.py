@@ -3,18 +3,18 @@ of the rules core.
 
 The modes' keys and drawing live in draw.py (draw, cards), throw.py (throw) and
 check.py (check, quick, tie, take); menu.py holds the game menu and the choices made in
-pushed menus. This screen keeps what they share: the folded game, saving a step, undo,
-the LEDs (lit on the seat the screen is about whenever it is drawn). When the game is over the end screens (end.py) take its place. Every confirmed
-step is one journal record (payload: steps.py); undo drops the last step, replaying
-from the latest copy of the game kept (steps.Game.marks). Refused entries are toasted
-with the rules core's reason, nothing saved and the game unchanged.
+pushed menus. This screen keeps what they share: the mode of the phase, what a step
+did (the note, the live event lines), the LEDs (lit on the seat the screen is about
+whenever it is drawn). Steps are taken, saved and undone by the step pipeline
+(game.py, screen.py). When the game is over the end screens (end.py) take its place.
 """
 
 from geekout.capture import check, draw, end, menu, steps
 from geekout.capture.cards import cards
 from geekout.capture.consts import A_NOTE
 from geekout.capture.pick import seat_led
-from geekout.ui.core import Screen, title
+from geekout.capture.screen import CaptureScreen
+from geekout.ui.core import title
 
 # The mode of each phase of the core (its .phase indexes these; a quick round's check is
 # quick.py's "quick"), and its module (the throws': throw.py, loaded with a game of full
@@ -27,14 +27,11 @@ UNDONE = ("the draw", "card named", "card named", "active chosen", "Throw!", "a 
           "bull's eye", "the take", "type advantage", "All thrown")
 
 
-class CaptureGame(Screen):
+class CaptureGame(CaptureScreen):
     name = "capture.game"
 
-    def __init__(self, app, cfg, game):
-        super().__init__(app.ui)
-        self.app = app
-        self.cfg = cfg
-        self.game = game
+    def __init__(self, app, cfg, game, marks):
+        super().__init__(app, cfg, game, marks)
         self.cat = cards(app)
         self.note = ""  # the last thing that happened, shown on the screen
         self.menu = None  # the menu of a menu-like mode
@@ -58,10 +55,6 @@ class CaptureGame(Screen):
         self.sync()
 
     # -- state queries ---------------------------------------------------------------
-    @property
-    def state(self):
-        return self.game.state
-
     def seat(self):
         """The seat the screen is about: the thrower, the player whose points are
         entered, the taker; else the round's first player."""
@@ -86,23 +79,13 @@ class CaptureGame(Screen):
                       winners)
 
     # -- steps -------------------------------------------------------------------------
-    def commit(self, acts, text, note=None):
-        """Apply one step and save it as one journal record; False (and a toast with
-        the reason) when the rules core refuses it: nothing is saved. `text` is the
-        event line's, `note` the screen's (default: `text` when it fits a line)."""
+    def take(self, acts, text="", note=None):
+        """Take one step (game.py); False when the rules core refuses it (the reason
+        told). `text` is the event line's, `note` the screen's (default: `text` when it
+        fits a line)."""
         rnd = self.state.round
-        # A step of several actions may be refused part-way: it goes to a copy, which
-        # becomes the game once taken (one action is refused before it changes anything).
-        game = self.game.clone() if len(acts) > 1 else self.game
-        try:
-            game.apply_step(acts)
-        except ValueError as e:
-            self.refuse(str(e))
+        if not super().take(acts):
             return False
-        self.game = game
-        journal = self.app.journal
-        journal.append(steps.encode(acts))
-        game.marks.note(game, len(journal.actions))
         st = self.state
         if note is None:
             note = text if len(text) <= 16 else ""
@@ -117,16 +100,8 @@ class CaptureGame(Screen):
         self.sync()
         return True
 
-    def refuse(self, reason):
-        self.ui.toast(reason)
-        self.ui.cue("error")
-
-    def undo(self):
-        got = steps.undo(self.cfg, self.app.journal, self.game.marks)
-        if got is None:
-            self.ui.toast("Nothing to undo")
-            return
-        self.game, acts = got
+    def undone(self, removed):
+        acts = steps.step_actions(removed, 0)
         a = acts[-1] if acts else 0
         k = a & 31
         word = "line entry" if k == A_NOTE else (UNDONE[k] if k < len(UNDONE) else "a step")
@@ -134,8 +109,7 @@ class CaptureGame(Screen):
         self.thrown = -1
         self.note = "Undone: " + word if len(word) <= 8 else "Undone"
         self.sync()
-        self.ui.toast("Undone: " + word)
-        self.emit("undo", "Undone: " + word)
+        return "Undone: " + word
 
     # -- modes -------------------------------------------------------------------------
     def sync(self):
@@ -167,6 +141,9 @@ class CaptureGame(Screen):
         seat_led(self.app.board.leds, -1 if self.module is None else self.seat(),
                  self.state.players)
 
+    def show_seat(self):
+        self.leds()
+
     def enter(self):
         self.sync()
 
@@ -178,7 +155,7 @@ class CaptureGame(Screen):
 
     def to_end(self):
         """The game is over: the end screens take this screen's place."""
-        self.ui.replace(end.EndScreen(self.app, self.cfg, self.game, CaptureGame))
+        self.ui.replace(end.EndScreen(self.app, self.cfg, self.game, self.marks, CaptureGame))
 
     # -- keys ------------------------------------------------------------------------
     def key(self, k):

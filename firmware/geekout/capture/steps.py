@@ -14,7 +14,7 @@ is a rules-core action (consts.py, actions.py) or, with kind A_NOTE, the gadget'
 end-of-game entry for one collection card: its line structure (note_action). One step
 is one journal record, so a power cut keeps or loses a whole step, and undo drops the
 last step (the draws of a round are one step), replaying from the latest copy of the
-game kept (Game.marks) rather than from the start.
+game kept (new_marks) rather than from the start: the gadget's step pipeline, game.py.
 """
 
 from micropython import const
@@ -155,23 +155,25 @@ def steps_page(game):
     return game.steps // MARK_STEPS
 
 
-class Game:
-    """A saved game folded: the rules core's state plus the end-of-game line entries.
-    `marks` (replay.Marks, shared by the game's copies): copies of the game every
-    MARK_STEPS steps, noted while it is replayed and by the screens after each step, so
-    an undo replays from the latest one (undo())."""
+def new_marks():
+    """Copies of a Game every MARK_STEPS steps, the last MARKS_KEPT kept, so an undo
+    replays from the latest one."""
+    return Marks(steps_page, MARKS_KEPT)
 
-    def __init__(self, cfg, marks=None):
+
+class Game:
+    """A saved game folded: the rules core's state plus the end-of-game line entries."""
+
+    def __init__(self, cfg):
         self.cfg = cfg
         self.state = CaptureState(*cfg.core())
         # player | card<<2 -> kind | line<<4 | arena<<8 (the two halves of a note)
         self.notes = {}
         self.steps = 0
-        self.marks = marks if marks is not None else Marks(steps_page, MARKS_KEPT)
 
     def clone(self):
-        """An independent copy of the game (its marks are shared: they are the journal's)."""
-        g = Game(self.cfg, self.marks)
+        """An independent copy of the game."""
+        g = Game(self.cfg)
         g.state = self.state.clone()
         g.notes = dict(self.notes)
         g.steps = self.steps
@@ -198,12 +200,11 @@ class Game:
         self.steps += 1
 
 
-def fold(game, payload, pos=0, end=-1):
-    """Apply the steps of payload[pos:end] (end -1: to its end) to `game`, noting its
-    marks after each; ValueError names the bad step."""
+def fold(game, payload, pos=0, end=-1, marks=None):
+    """Apply the steps of payload[pos:end] (end -1: to its end) to `game`, noting
+    `marks` after each; ValueError names the bad step."""
     if end < 0:
         end = len(payload)
-    marks = game.marks
     while pos < end:
         start = pos
         try:
@@ -211,31 +212,27 @@ def fold(game, payload, pos=0, end=-1):
             game.apply_step(acts)
         except ValueError as e:
             raise ValueError("step at {}: {}".format(start, e)) from None
-        marks.note(game, pos)
+        if marks is not None:
+            marks.note(game, pos)
     return game
 
 
-def replay(cfg, payload):
-    """The Game after every step of `payload` (its marks taken on the way); ValueError
+def replay(cfg, payload, marks=None):
+    """The Game after every step of `payload` (`marks` noted on the way); ValueError
     names the bad step."""
-    return fold(Game(cfg), payload)
+    return fold(Game(cfg), payload, 0, -1, marks)
 
 
-def undo(cfg, journal, marks=None):
-    """Drop the last step of the journal (geekout.journal.Journal): (the game replayed
-    without it, that step's actions), or None when there is no step. With `marks` (the
-    Game's, noted after each step) the game is replayed from the latest copy before
-    the cut, and the last step is looked for from there."""
-    payload = journal.actions
-    got = marks.before(len(payload) - 1) if marks is not None and payload else None
-    at, game = got if got is not None else (0, Game(cfg, marks))
-    cut = last_step(payload, at)
-    if cut < 0:
-        return None
-    acts = step_actions(payload, cut)
-    fold(game, payload, at, cut)
-    journal.undo(len(payload) - cut)
-    return game, acts
+def undo_point(payload, marks=None):
+    """Where the last step of `payload` starts (-1: none), looked for from the latest
+    copy in `marks` before the end (a copy sits where a step starts)."""
+    at = 0
+    kept = marks.kept if marks is not None else ()
+    for i in range(len(kept) - 1, -1, -1):
+        if kept[i][0] < len(payload):
+            at = kept[i][0]
+            break
+    return last_step(payload, at)
 
 
 def draw_actions(luminous, count):

@@ -62,7 +62,7 @@ def key(g, k):
     if o == GEEK or o == HYPER:
         g.opt = 0
         p = st.thrower()
-        if g.commit([throw_action(o)], "{}: {}".format(SEAT_NAMES[p], ("Geekcube", "Hypercube")[o]),
+        if g.take([throw_action(o)], "{}: {}".format(SEAT_NAMES[p], ("Geekcube", "Hypercube")[o]),
                     "{}: {}".format(SEAT_NAMES[p], ("geek", "hyper")[o])):
             g.thrown = o  # the cube a critical catch right after is likely to be
     elif o == _CRIT or o == _ZONE:
@@ -72,7 +72,7 @@ def key(g, k):
             menu.zone(g)
     else:
         back = o == _ECUBE_BACK
-        g.commit([ecube_action(back)], "Elem cube " + ("back" if back else "out"))
+        g.take([ecube_action(back)], "Elem cube " + ("back" if back else "out"))
 
 
 def draw(g, fb):

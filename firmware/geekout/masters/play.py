@@ -17,6 +17,7 @@ def play(app, config, actions):
     else:
         from geekout.masters.dice import VirtualGame as Game
     game = Game(app, config[1], actions)
+    game.begin()  # the first seat's draw (M8), through the step pipeline (game.py)
     if actions:
         game.emit("resume", "Game resumed")
     else:
