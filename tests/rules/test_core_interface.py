@@ -178,3 +178,61 @@ def test_any_choices_through_the_interface(name, seed, chosen):
 
     st, _n, _r = play(name, random.Random(seed), pick, 5, len(chosen) + 1)
     assert CORES[name].is_over(st) == (CORES[name].legal_steps(st) == [])
+
+
+# Under MicroPython: a game of each core through the four functions (an LCG for the
+# choices: the same on both ports), its step count and scores printed.
+MPY_GAMES = """
+from geekout.masters import rules as M
+from geekout.capture import rules as C
+from geekout.battle import rules as B
+seed = [12345]
+def r(n):
+    seed[0] = (seed[0] * 1103515245 + 12345) & 0x7FFFFFFF
+    return (seed[0] >> 8) % n
+for name, core, st in (("masters", M, M.new_initial_state(3)), ("table", M, M.Scorepad(2)),
+                       ("capture", C, C.new_initial_state(2, None, 0, True, 3)),
+                       ("battle", B, B.new_initial_state(4))):
+    n = 0
+    refused = ""
+    while not core.is_over(st) and n < 20000:
+        legal = core.legal_steps(st)
+        core.apply_step(st, legal[r(len(legal))])
+        n += 1
+    try:
+        core.apply_step(st, 0 if name != "battle" else (9, 0))
+    except ValueError as e:
+        refused = str(e).split(":")[0]
+    print(name, n, core.scores(st), refused)
+"""
+
+
+def _games_here():
+    def r(n):
+        seed[0] = (seed[0] * 1103515245 + 12345) & 0x7FFFFFFF
+        return (seed[0] >> 8) % n
+    seed = [12345]
+    out = []
+    for name, core, st in (("masters", M, M.new_initial_state(3)), ("table", M, M.Scorepad(2)),
+                           ("capture", C, C.new_initial_state(2, None, 0, True, 3)),
+                           ("battle", B, B.new_initial_state(4))):
+        n = 0
+        while not core.is_over(st) and n < 20000:
+            legal = core.legal_steps(st)
+            core.apply_step(st, legal[r(len(legal))])
+            n += 1
+        with pytest.raises(ValueError) as e:
+            core.apply_step(st, 0 if name != "battle" else (9, 0))
+        out.append("{} {} {} {}".format(name, n, core.scores(st), str(e.value).split(":")[0]))
+    return out
+
+
+@pytest.mark.micropython
+def test_the_interface_on_micropython():
+    from mpy_harness import run_micropython
+
+    res = run_micropython(code=MPY_GAMES, heap="256K")
+    assert res.returncode == 0, res.stdout + res.stderr
+    got = res.stdout.strip().splitlines()
+    assert got == _games_here()
+    assert [line.split()[-1] for line in got] == ["M8", "M8", "C1", "B8"]
