@@ -8,6 +8,13 @@ Events are the tuples of events.py; an illegal one raises Illegal (a ValueError 
 text starts with the ruling id, "B4: ...") and leaves the state unchanged. The journal is
 the events' bytes, so undo is a replay (from the latest turn start kept: new_marks).
 Pure and deterministic; MicroPython and CPython.
+
+The documented interface, the same in the three rules cores (masters/rules.py,
+capture/rules.py; OpenSpiel's legal_actions / apply_action / is_terminal / returns):
+legal_steps(state), apply_step(state, step) (Illegal, a ValueError citing the ruling,
+state unchanged), is_over(state) and scores(state), one number per seat (star values,
+B5). The methods stay for the screens and host tools. The legality of each kind of event
+is one check function (_check_attack...), chosen from the tuple _EVENTS by the kind.
 """
 
 from micropython import const
@@ -18,19 +25,16 @@ from . import events as E
 from . import legal
 from .consts import (
     ACTION_POINTS,
-    ATTACK,
     BOMB,
     CELL,
     CELLS,
     CHANCE,
     CONDITION_NAMES,
     DESTROYER,
-    DRONE,
     FIRST,
     GONE,
     MAX_LEVEL,
     MOTHERSHIP,
-    MOVE,
     NOVA,
     NOVA_VALUE,
     OPENING_CELLS,
@@ -57,13 +61,10 @@ from .consts import (
     TELEPORT,
     TERMINAL,
     TOTALS,
-    TURN,
     UNIQUE_NAMES,
-    UPGRADE,
     WIN_KILLS,
     WIN_LEAD,
     WIN_VALUE,
-    WORMHOLE,
     WORMHOLE_UA,
 )
 
@@ -308,283 +309,23 @@ class BattleState:
         return legal.legal_events(self)
 
     def _handle(self, ev, do):
-        """Check `ev` against the rules; apply it too if `do` (the checks and the changes
-        of each kind of event side by side, so no change is made before every check of
-        that event passed)."""
+        """Check `ev` against the rules; apply it too if `do`. What every event is checked
+        for comes here (B8 over, B1 first draw and turn, B2 opening); then the check of its
+        kind, _EVENTS[kind] (each makes no change before every check of it passed)."""
         E.validate(ev)
         kind = ev[0]
-        p = ev[1]
         phase = self.phase
         if phase == PH_OVER:
             raise Illegal("B8", "the game is over")
-        if phase == PH_FIRST:
-            if kind != FIRST:
-                raise Illegal("B1", "draw the first player first")
-            if p >= self.players:
-                raise Illegal("B1", "no such player")
-            if do:
-                self.first = self.seat = p
-                self.phase = PH_OPEN_CELLS
-                self.owed = OPENING_CELLS
-            return
-        if kind == FIRST:
-            raise Illegal("B1", "the first player is already drawn")
-        if p != self.seat:
-            raise Illegal("B1", "it is P{}'s turn".format(self.seat))
-        if (phase == PH_OPEN_CELLS and kind != CELL) or (
-                phase == PH_OPEN_STARS and kind != STARS):
-            raise Illegal("B2", "opening: {}".format(self.owed_text()))
-        base = p * SHIPS
-        m = self.map
-        b = self.box
-        if kind == CELL:
-            if phase == PH_TACTICAL:
-                self._point("placing a cell")
-                if not self.cells:
-                    raise Illegal("B4", "no cells left in supply")
-            elif phase != PH_OPEN_CELLS and phase != PH_EXPLORE:
-                raise Illegal("B3", "no cell placement in the {} phase".format(self.phase_name()))
-            if not do:
-                return
-            self.cells -= 1
-            if phase == PH_TACTICAL:
-                self.owed -= 1
-            elif phase == PH_EXPLORE:
-                self._after_exploration()
-            else:
-                self.owed -= 1
-                if not self.owed:  # B10: both opening cells in one go, then the next player
-                    self._next_opener()
-        elif kind == STARS:
-            bombs = ev[2]
-            small = 2 - bombs
-            if phase == PH_TACTICAL:
-                self._point("placing stars")
-            elif phase != PH_OPEN_STARS:
-                raise Illegal("B3", "no star placement in the {} phase".format(self.phase_name()))
-            if self.reserve_small[p] < small or self.reserve_bomb[p] < bombs:
-                raise Illegal("B4", "the reserve lacks those stars")
-            merges = ev[3]
-            ms = ev[4] + ev[5]
-            mb = 3 * merges - ms
-            # B11: a cell reaching 3 stars becomes a supernova; those stars leave the game.
-            self._check_merges(bombs, merges, ev[4], ev[5])
-            if merges > b[NOVA]:
-                raise Illegal("B11", "no supernova left in the box for the merge")
-            if not do:
-                return
-            self.reserve_small[p] -= small
-            self.reserve_bomb[p] -= bombs
-            m[SMALL] += small - ms
-            m[BOMB] += bombs - mb
-            m[NOVA] += merges
-            b[SMALL] += ms
-            b[BOMB] += mb
-            b[NOVA] -= merges
-            if phase == PH_TACTICAL:
-                self.owed -= 1
-            else:
-                self._next_opener()
-        elif kind == MOVE:
-            s = ev[2]
-            i = self._own_ship(p, s, "B4")
-            if phase == PH_DRONES:
-                if s == MOTHERSHIP:
-                    raise Illegal("B3", "the mothership moves in the tactical phase, not with "
-                                  "the drones")
-                if self.moved[i]:
-                    raise Illegal("B3", "{} has made its free move this turn".format(SHIP_NAMES[s]))
-            else:
-                self._point("moving a ship")
-            small, bomb, nova, shield = ev[4], ev[5], ev[6], ev[7]
-            if ev[3] and (small or bomb or nova):
-                raise Illegal("B10", "a base holds no stars")
-            if ev[3]:
-                on = self._on_base(p, s)
-                if on >= 0:  # B11: one ship per cell, and the base is a cell
-                    raise Illegal("B11", "one ship per cell: {} is on the base".format(SHIP_NAMES[on]))
-            if small > m[SMALL] or bomb > m[BOMB] or nova > m[NOVA]:
-                raise Illegal("B10", "the map does not hold the stars found")
-            if shield:
-                if not self.unique[p] & SHIELD:
-                    raise Illegal("B9", "the star shield is already used")
-                if not bomb:
-                    raise Illegal("B6", "the star shield needs a bomb")
-            if not do:
-                return
-            if phase == PH_DRONES:
-                self.moved[i] = 1
-            else:
-                self.owed -= 1
-            self.armed[i] = 1  # B10: a ship that moved may attack again
-            self.base[i] = ev[3]
-            # B10: entering a cell collects its stars; bombs resolve first (B6).
-            bombs = bomb
-            if shield:
-                # B6/B10: the shield absorbs the first bomb before any level is lost; its
-                # star is collected only when that was the cell's only bomb. With two, B11:
-                # it takes the absorbed bomb's place and stays on the map ("sin recoger la
-                # estrella transformada"), for a later move to collect.
-                self.unique[p] &= ~SHIELD
-                m[BOMB] -= 1
-                b[BOMB] += 1
-                bombs -= 1
-                if bomb == 1:
-                    self.coll_small[p] += 1
-                else:
-                    m[SMALL] += 1
-            while bombs:
-                bombs -= 1
-                m[BOMB] -= 1
-                b[BOMB] += 1
-                if self.levels[i]:  # B6: a bomb takes a level
-                    self.levels[i] -= 1
-                    b[SMALL] += 1
-                else:  # B6: no level left: destroyed, no kill; the cell's stars stay
-                    self._destroy(i)
-                    return
-            m[SMALL] -= small
-            m[NOVA] -= nova
-            self.coll_small[p] += small
-            self.coll_nova[p] += nova
-        elif kind == TURN:
-            i = self._own_ship(p, ev[2], "B4")
-            self._point("turning a cannon")
-            if do:
-                self.owed -= 1
-                self.armed[i] = 1  # B10: a ship that turned may attack again
-        elif kind == DRONE:
-            pay = ev[2]
-            self._point("creating a drone")
-            if self.created:
-                raise Illegal("B4", "one drone creation per turn")
-            if not self.drones_in_supply(p):
-                raise Illegal("B4", "no drone left in supply")
-            on = self._on_base(p, -1)
-            if on >= 0:  # B11: the drone appears on the base, which must be free
-                raise Illegal("B11", "the base is occupied by {}".format(SHIP_NAMES[on]))
-            if pay == PAY_SMALL:
-                if self.coll_small[p] < 2:
-                    raise Illegal("B4", "a drone costs 2 collected small stars")
-            else:
-                if not self.coll_nova[p]:
-                    raise Illegal("B4", "no collected supernova")
-                if not b[SMALL]:
-                    raise Illegal("B11", "no small star in the box for the drone's level")
-            if not do:
-                return
-            self.owed -= 1
-            self.created = 1
-            i = base + 1
-            while self.status[i] != SUPPLY:
-                i += 1
-            self.status[i] = PLAY
-            self.base[i] = 1
-            self.armed[i] = 1
-            self.moved[i] = 0
-            if pay == PAY_SMALL:
-                self.coll_small[p] -= 2  # spent: out of the game
-                b[SMALL] += 2
-            else:  # B4: a supernova gives a drone with one shield level, spent whole (B10)
-                self.coll_nova[p] -= 1
-                b[NOVA] += 1
-                b[SMALL] -= 1
-                self.levels[i] = 1
-        elif kind == UPGRADE:
-            pay = ev[3]
-            i = self._own_ship(p, ev[2], "B4")
-            self._point("upgrading")
-            lv = self.levels[i]
-            if lv >= MAX_LEVEL:
-                raise Illegal("B4", "{} is at level 3: a ship has at most 3 levels".format(
-                    SHIP_NAMES[ev[2]]))
-            if pay == PAY_SMALL:
-                if not self.coll_small[p]:
-                    raise Illegal("B4", "no collected small star")
-            else:
-                if not self.coll_nova[p]:
-                    raise Illegal("B4", "no collected supernova")
-                if b[SMALL] < MAX_LEVEL - lv:
-                    raise Illegal("B11", "the box lacks the {} small stars of those levels".format(
-                        MAX_LEVEL - lv))
-            if not do:
-                return
-            self.owed -= 1
-            if pay == PAY_SMALL:  # B4: the small star goes on the ship as a level
-                self.coll_small[p] -= 1
-                self.levels[i] = lv + 1
-            else:  # B4/B10: +3 levels, capped at 3, the supernova spent whole
-                self.coll_nova[p] -= 1
-                b[NOVA] += 1
-                b[SMALL] -= MAX_LEVEL - lv
-                self.levels[i] = MAX_LEVEL
-        elif kind == ATTACK:
-            t = ev[3]
-            if phase != PH_ATTACKS and phase != PH_TACTICAL:
-                raise Illegal("B3", "no attacks in the {} phase".format(self.phase_name()))
-            i = self._own_ship(p, ev[2], "B7")
-            if t == p:
-                raise Illegal("B10", "a ship never attacks its own side")
-            if t >= self.players:
-                raise Illegal("B7", "no such player")
-            j = self._own_ship(t, ev[4], "B7")
-            if self.base[i]:
-                raise Illegal("B7", "{} is on its base: it cannot attack".format(SHIP_NAMES[ev[2]]))
-            if self.base[j]:
-                raise Illegal("B7", "P{} {} is on its base: it cannot be attacked".format(
-                    t, SHIP_NAMES[ev[4]]))
-            if not self.armed[i]:
-                raise Illegal("B10", "{} already attacked: not again until it has moved or "
-                              "turned".format(SHIP_NAMES[ev[2]]))
-            if ev[5] and not self.unique[t] & TELEPORT:
-                raise Illegal("B9", "the defender's teleport is already used")
-            if not do:
-                return
-            self.armed[i] = 0
-            if ev[5]:  # B10: teleport cancels the attack; its star stays on the map
-                self.unique[t] &= ~TELEPORT
-                m[SMALL] += 1
-                return
-            damage = 1 + self.levels[i]  # B7
-            life = 1 + self.levels[j]
-            removed = min(damage, self.levels[j])
-            self.levels[j] -= removed
-            self.reserve_small[p] += removed  # B7: one small star per level removed
-            if damage >= life:
-                self.kills[p] += 1
-                self._destroy(j)
-        elif kind == WORMHOLE:
-            t = ev[2]
-            if phase != PH_DRONES and phase != PH_ATTACKS:
-                # B10: after exploration, before the tactical phase
-                raise Illegal("B10", "the wormhole comes between exploration and the tactical phase")
-            if not self.unique[p] & WORMHOLE_UA:
-                raise Illegal("B9", "the wormhole is already used")
-            if t >= self.players:
-                raise Illegal("B9", "no such player")
-            j = self._own_ship(t, ev[3], "B9")
-            if not do:
-                return
-            self.unique[p] &= ~WORMHOLE_UA
-            m[SMALL] += 1  # manual: its star is left where the ship was
-            self.base[j] = 0  # manual: never onto a base
-            self.armed[j] = 1
-            self.wormholed = 1
-        else:  # DONE
-            if phase == PH_TACTICAL and self.owed:
-                raise Illegal("B3", "the 3 action points are mandatory: {} left".format(self.owed))
-            if phase != PH_DRONES and phase != PH_ATTACKS and phase != PH_TACTICAL:
-                raise Illegal("B3", "still owed: {}".format(self.owed_text()))
-            if not do:
-                return
-            if phase == PH_DRONES:
-                self.phase = PH_ATTACKS
-            elif phase == PH_ATTACKS and not self.wormholed:
-                self.phase = PH_TACTICAL
-                self.owed = ACTION_POINTS
-            else:
-                self.seat = (self.seat + 1) % self.players
-                self._start_turn()
+        if phase == PH_FIRST and kind != FIRST:
+            raise Illegal("B1", "draw the first player first")
+        if kind != FIRST:
+            if ev[1] != self.seat:
+                raise Illegal("B1", "it is P{}'s turn".format(self.seat))
+            if (phase == PH_OPEN_CELLS and kind != CELL) or (
+                    phase == PH_OPEN_STARS and kind != STARS):
+                raise Illegal("B2", "opening: {}".format(self.owed_text()))
+        _EVENTS[kind](self, ev, do)
 
     def _point(self, what):
         """B3/B4: a tactical action needs the tactical phase and an action point left;
@@ -703,6 +444,355 @@ class BattleState:
         if self.phase == PH_FIRST or self.phase == PH_OVER:
             return self.owed_text()
         return "P{} {}: {}".format(self.seat, self.phase_name(), self.owed_text())
+
+
+# -- the checks, one per kind of event ------------------------------------------------------
+# Each is (state, event, do): raise Illegal if the rules refuse the event now, else apply
+# it when `do`. Module functions in one tuple (_EVENTS, indexed by the event's kind) cost
+# the Pico less RAM than a method or closure each; BattleState._handle has done the checks
+# every event shares (game over, the first draw, whose turn, the opening) before.
+def _check_first(st, ev, do):
+    """B1: the chance draw of the first player, once, before anything else."""
+    p = ev[1]
+    if st.phase != PH_FIRST:
+        raise Illegal("B1", "the first player is already drawn")
+    if p >= st.players:
+        raise Illegal("B1", "no such player")
+    if do:
+        st.first = st.seat = p
+        st.phase = PH_OPEN_CELLS
+        st.owed = OPENING_CELLS
+
+
+def _check_cell(st, ev, do):
+    """B2 opening cells, B3 the exploration cell, B4 a cell as a tactical action (from the
+    supply, while it has one); B10: both opening cells in one go."""
+    phase = st.phase
+    if phase == PH_TACTICAL:
+        st._point("placing a cell")
+        if not st.cells:
+            raise Illegal("B4", "no cells left in supply")
+    elif phase != PH_OPEN_CELLS and phase != PH_EXPLORE:
+        raise Illegal("B3", "no cell placement in the {} phase".format(st.phase_name()))
+    if not do:
+        return
+    st.cells -= 1
+    if phase == PH_TACTICAL:
+        st.owed -= 1
+    elif phase == PH_EXPLORE:
+        st._after_exploration()
+    else:
+        st.owed -= 1
+        if not st.owed:  # B10: both opening cells in one go, then the next player
+            st._next_opener()
+
+
+def _check_stars(st, ev, do):
+    """B2 opening stars, B4 stars from the reserve as a tactical action, B11 merges into
+    a supernova."""
+    p = ev[1]
+    phase = st.phase
+    m = st.map
+    b = st.box
+    bombs = ev[2]
+    small = 2 - bombs
+    if phase == PH_TACTICAL:
+        st._point("placing stars")
+    elif phase != PH_OPEN_STARS:
+        raise Illegal("B3", "no star placement in the {} phase".format(st.phase_name()))
+    if st.reserve_small[p] < small or st.reserve_bomb[p] < bombs:
+        raise Illegal("B4", "the reserve lacks those stars")
+    merges = ev[3]
+    ms = ev[4] + ev[5]
+    mb = 3 * merges - ms
+    # B11: a cell reaching 3 stars becomes a supernova; those stars leave the game.
+    st._check_merges(bombs, merges, ev[4], ev[5])
+    if merges > b[NOVA]:
+        raise Illegal("B11", "no supernova left in the box for the merge")
+    if not do:
+        return
+    st.reserve_small[p] -= small
+    st.reserve_bomb[p] -= bombs
+    m[SMALL] += small - ms
+    m[BOMB] += bombs - mb
+    m[NOVA] += merges
+    b[SMALL] += ms
+    b[BOMB] += mb
+    b[NOVA] -= merges
+    if phase == PH_TACTICAL:
+        st.owed -= 1
+    else:
+        st._next_opener()
+
+
+def _check_move(st, ev, do):
+    """B3 a drone's free move or B4 a move as a tactical action; B10 collecting the
+    stars of the cell entered, B6 its bombs and the star shield (B9), B11 one ship per
+    cell."""
+    p = ev[1]
+    phase = st.phase
+    m = st.map
+    b = st.box
+    s = ev[2]
+    i = st._own_ship(p, s, "B4")
+    if phase == PH_DRONES:
+        if s == MOTHERSHIP:
+            raise Illegal("B3", "the mothership moves in the tactical phase, not with "
+                          "the drones")
+        if st.moved[i]:
+            raise Illegal("B3", "{} has made its free move this turn".format(SHIP_NAMES[s]))
+    else:
+        st._point("moving a ship")
+    small, bomb, nova, shield = ev[4], ev[5], ev[6], ev[7]
+    if ev[3] and (small or bomb or nova):
+        raise Illegal("B10", "a base holds no stars")
+    if ev[3]:
+        on = st._on_base(p, s)
+        if on >= 0:  # B11: one ship per cell, and the base is a cell
+            raise Illegal("B11", "one ship per cell: {} is on the base".format(SHIP_NAMES[on]))
+    if small > m[SMALL] or bomb > m[BOMB] or nova > m[NOVA]:
+        raise Illegal("B10", "the map does not hold the stars found")
+    if shield:
+        if not st.unique[p] & SHIELD:
+            raise Illegal("B9", "the star shield is already used")
+        if not bomb:
+            raise Illegal("B6", "the star shield needs a bomb")
+    if not do:
+        return
+    if phase == PH_DRONES:
+        st.moved[i] = 1
+    else:
+        st.owed -= 1
+    st.armed[i] = 1  # B10: a ship that moved may attack again
+    st.base[i] = ev[3]
+    # B10: entering a cell collects its stars; bombs resolve first (B6).
+    bombs = bomb
+    if shield:
+        # B6/B10: the shield absorbs the first bomb before any level is lost; its
+        # star is collected only when that was the cell's only bomb. With two, B11:
+        # it takes the absorbed bomb's place and stays on the map ("sin recoger la
+        # estrella transformada"), for a later move to collect.
+        st.unique[p] &= ~SHIELD
+        m[BOMB] -= 1
+        b[BOMB] += 1
+        bombs -= 1
+        if bomb == 1:
+            st.coll_small[p] += 1
+        else:
+            m[SMALL] += 1
+    while bombs:
+        bombs -= 1
+        m[BOMB] -= 1
+        b[BOMB] += 1
+        if st.levels[i]:  # B6: a bomb takes a level
+            st.levels[i] -= 1
+            b[SMALL] += 1
+        else:  # B6: no level left: destroyed, no kill; the cell's stars stay
+            st._destroy(i)
+            return
+    m[SMALL] -= small
+    m[NOVA] -= nova
+    st.coll_small[p] += small
+    st.coll_nova[p] += nova
+
+
+def _check_turn(st, ev, do):
+    """B4: turning a ship's cannon, a tactical action; B10: the ship may attack again."""
+    i = st._own_ship(ev[1], ev[2], "B4")
+    st._point("turning a cannon")
+    if do:
+        st.owed -= 1
+        st.armed[i] = 1  # B10: a ship that turned may attack again
+
+
+def _check_drone(st, ev, do):
+    """B4: creating a drone, a tactical action once a turn, for 2 collected small stars
+    or a supernova (one level); B11: on a free base, its level from the box."""
+    p = ev[1]
+    b = st.box
+    pay = ev[2]
+    st._point("creating a drone")
+    if st.created:
+        raise Illegal("B4", "one drone creation per turn")
+    if not st.drones_in_supply(p):
+        raise Illegal("B4", "no drone left in supply")
+    on = st._on_base(p, -1)
+    if on >= 0:  # B11: the drone appears on the base, which must be free
+        raise Illegal("B11", "the base is occupied by {}".format(SHIP_NAMES[on]))
+    if pay == PAY_SMALL:
+        if st.coll_small[p] < 2:
+            raise Illegal("B4", "a drone costs 2 collected small stars")
+    else:
+        if not st.coll_nova[p]:
+            raise Illegal("B4", "no collected supernova")
+        if not b[SMALL]:
+            raise Illegal("B11", "no small star in the box for the drone's level")
+    if not do:
+        return
+    st.owed -= 1
+    st.created = 1
+    i = p * SHIPS + 1
+    while st.status[i] != SUPPLY:
+        i += 1
+    st.status[i] = PLAY
+    st.base[i] = 1
+    st.armed[i] = 1
+    st.moved[i] = 0
+    if pay == PAY_SMALL:
+        st.coll_small[p] -= 2  # spent: out of the game
+        b[SMALL] += 2
+    else:  # B4: a supernova gives a drone with one shield level, spent whole (B10)
+        st.coll_nova[p] -= 1
+        b[NOVA] += 1
+        b[SMALL] -= 1
+        st.levels[i] = 1
+
+
+def _check_upgrade(st, ev, do):
+    """B4: a level for a ship (at most 3), a tactical action, for a collected small star
+    or a supernova (to level 3, B10); B11: a supernova's levels come from the box."""
+    p = ev[1]
+    b = st.box
+    pay = ev[3]
+    i = st._own_ship(p, ev[2], "B4")
+    st._point("upgrading")
+    lv = st.levels[i]
+    if lv >= MAX_LEVEL:
+        raise Illegal("B4", "{} is at level 3: a ship has at most 3 levels".format(
+            SHIP_NAMES[ev[2]]))
+    if pay == PAY_SMALL:
+        if not st.coll_small[p]:
+            raise Illegal("B4", "no collected small star")
+    else:
+        if not st.coll_nova[p]:
+            raise Illegal("B4", "no collected supernova")
+        if b[SMALL] < MAX_LEVEL - lv:
+            raise Illegal("B11", "the box lacks the {} small stars of those levels".format(
+                MAX_LEVEL - lv))
+    if not do:
+        return
+    st.owed -= 1
+    if pay == PAY_SMALL:  # B4: the small star goes on the ship as a level
+        st.coll_small[p] -= 1
+        st.levels[i] = lv + 1
+    else:  # B4/B10: +3 levels, capped at 3, the supernova spent whole
+        st.coll_nova[p] -= 1
+        b[NOVA] += 1
+        b[SMALL] -= MAX_LEVEL - lv
+        st.levels[i] = MAX_LEVEL
+
+
+def _check_attack(st, ev, do):
+    """B7: an attack (damage and life from levels, a kill), in the attack or tactical
+    phase, neither ship on its base; B10: once until the ship moves or turns, the
+    defender's teleport (B9) cancels it."""
+    p = ev[1]
+    phase = st.phase
+    t = ev[3]
+    if phase != PH_ATTACKS and phase != PH_TACTICAL:
+        raise Illegal("B3", "no attacks in the {} phase".format(st.phase_name()))
+    i = st._own_ship(p, ev[2], "B7")
+    if t == p:
+        raise Illegal("B10", "a ship never attacks its own side")
+    if t >= st.players:
+        raise Illegal("B7", "no such player")
+    j = st._own_ship(t, ev[4], "B7")
+    if st.base[i]:
+        raise Illegal("B7", "{} is on its base: it cannot attack".format(SHIP_NAMES[ev[2]]))
+    if st.base[j]:
+        raise Illegal("B7", "P{} {} is on its base: it cannot be attacked".format(
+            t, SHIP_NAMES[ev[4]]))
+    if not st.armed[i]:
+        raise Illegal("B10", "{} already attacked: not again until it has moved or "
+                      "turned".format(SHIP_NAMES[ev[2]]))
+    if ev[5] and not st.unique[t] & TELEPORT:
+        raise Illegal("B9", "the defender's teleport is already used")
+    if not do:
+        return
+    st.armed[i] = 0
+    if ev[5]:  # B10: teleport cancels the attack; its star stays on the map
+        st.unique[t] &= ~TELEPORT
+        st.map[SMALL] += 1
+        return
+    damage = 1 + st.levels[i]  # B7
+    life = 1 + st.levels[j]
+    removed = min(damage, st.levels[j])
+    st.levels[j] -= removed
+    st.reserve_small[p] += removed  # B7: one small star per level removed
+    if damage >= life:
+        st.kills[p] += 1
+        st._destroy(j)
+
+
+def _check_wormhole(st, ev, do):
+    """B9: the wormhole, a unique action once a game, moves any ship in play; B10: after
+    exploration, before the tactical phase (which it skips)."""
+    p = ev[1]
+    phase = st.phase
+    t = ev[2]
+    if phase != PH_DRONES and phase != PH_ATTACKS:
+        # B10: after exploration, before the tactical phase
+        raise Illegal("B10", "the wormhole comes between exploration and the tactical phase")
+    if not st.unique[p] & WORMHOLE_UA:
+        raise Illegal("B9", "the wormhole is already used")
+    if t >= st.players:
+        raise Illegal("B9", "no such player")
+    j = st._own_ship(t, ev[3], "B9")
+    if not do:
+        return
+    st.unique[p] &= ~WORMHOLE_UA
+    st.map[SMALL] += 1  # manual: its star is left where the ship was
+    st.base[j] = 0  # manual: never onto a base
+    st.armed[j] = 1
+    st.wormholed = 1
+
+
+def _check_done(st, ev, do):
+    """B3: the end of a phase (drone moves, attacks, then the tactical phase with its 3
+    action points spent); the next player's turn after the last."""
+    phase = st.phase
+    if phase == PH_TACTICAL and st.owed:
+        raise Illegal("B3", "the 3 action points are mandatory: {} left".format(st.owed))
+    if phase != PH_DRONES and phase != PH_ATTACKS and phase != PH_TACTICAL:
+        raise Illegal("B3", "still owed: {}".format(st.owed_text()))
+    if not do:
+        return
+    if phase == PH_DRONES:
+        st.phase = PH_ATTACKS
+    elif phase == PH_ATTACKS and not st.wormholed:
+        st.phase = PH_TACTICAL
+        st.owed = ACTION_POINTS
+    else:
+        st.seat = (st.seat + 1) % st.players
+        st._start_turn()
+
+
+# Indexed by the event's kind (consts.py: FIRST 0 .. DONE 9).
+_EVENTS = (_check_first, _check_cell, _check_stars, _check_move, _check_turn, _check_drone,
+           _check_upgrade, _check_attack, _check_wormhole, _check_done)
+
+
+# -- the interface shared by the three rules cores ---------------------------------------
+def legal_steps(state):
+    """The events legal now (legal.py): the first-player draw at the start, none once
+    the game is over."""
+    return legal.legal_events(state)
+
+
+def apply_step(state, step):
+    """Apply one event in place; Illegal (str "B4: why") if the rules refuse it (BadEvent,
+    a ValueError too, if it is not a well-formed event), the state unchanged."""
+    state.apply(step)
+
+
+def is_over(state):
+    """B8: someone has won."""
+    return state.phase == PH_OVER
+
+
+def scores(state):
+    """Each seat's star value (B5: small stars 1, supernovas 3)."""
+    return [state.star_value(p) for p in range(state.players)]
 
 
 def new_initial_state(players=3):

@@ -14,6 +14,14 @@ players with type advantage, the bull's eye answer; or, in a quick round, no thr
 the capturer of each card as its only points. Rulings C1-C3, C11, C13 (RULES.md);
 end-of-game points are score.py's job (C4-C10, C12). Actions and card traits are ints:
 consts.py, actions.py.
+
+The documented interface, the same in the three rules cores (masters/rules.py,
+battle/rules.py; OpenSpiel's legal_actions / apply_action / is_terminal / returns):
+legal_steps(state), apply_step(state, step) (ValueError "C3: why", state unchanged),
+is_over(state) and scores(state), the cards each seat collected (the final points need
+the line structure the players enter at the end: score.py). The methods stay for the
+screens and host tools. The legality of each kind of action is one check function
+(_check_throw...), chosen from the tuple _STEPS by the kind.
 """
 
 from array import array
@@ -24,12 +32,10 @@ from geekout.capture.consts import (
     A_ACTIVE,
     A_ADVANTAGE,
     A_BULLSEYE,
-    A_CARD,
     A_CRITICAL,
     A_DRAW,
     A_ECUBE,
     A_ELEMENTAL,
-    A_NUMBER,
     A_POINTS,
     A_QUICK,
     A_TAKE,
@@ -306,286 +312,18 @@ class CaptureState:
 
     # -- transitions --------------------------------------------------------------------
     def apply_action(self, action):
-        """Apply one journal entry; an illegal action raises ValueError, state unchanged."""
+        """Apply one journal entry; an illegal action raises ValueError (Refused: its
+        ruling in .ruling), state unchanged. Each kind of action has its check, which
+        applies it once every check passed: _STEPS[kind]."""
         if type(action) is not int or action < 0:
-            raise ValueError("not an action")
+            raise Refused(_NOT_NOW[self.phase][0], "not an action")
+        if self.phase == OVER:
+            _not_now(self)
         kind = action & 31
-        arg = action >> 5
-        phase = self.phase
-        if phase == OVER:
-            raise ValueError("game over")
-        if phase == DRAW:
-            if kind != A_DRAW or arg > 1 or (arg and not self.encounters):
-                raise ValueError("a draw is a Geekmon or an encounter card left in the deck")
-            # C1: an encounter card makes the next Geekmon drawn luminous (two: the next two).
-            if arg:
-                self.encounters -= 1
-                self.luminous_next += 1
-            else:
-                self.deck -= 1
-                t = 0
-                if self.luminous_next:
-                    self.luminous_next -= 1
-                    t = LUMINOUS
-                self.slots[self.drawn] = t
-                self.drawn += 1
-            if self.drawn == SLOTS or not self.deck:
-                self.phase = SETUP
-            return
-        if kind == A_CARD or kind == A_NUMBER:
-            slot = arg & 7
-            if phase not in (SETUP, THROW, CHECK) or slot >= SLOTS or self.slots[slot] == NO_CARD:
-                raise ValueError("no wild card in that place")
-            old = self.slots[slot]
-            if kind == A_CARD:
-                w = (arg >> 3) & 15
-                if w > 8 or arg >> 17:
-                    raise ValueError("bad card description")
-                # traits(): weakness, types, legendary and Munchkey bits
-                new = (old & (LUMINOUS | 1023 << N_SHIFT)) | w | ((arg >> 7) & 255) << 4 \
-                    | (arg >> 15 & 1) << 12 | (arg >> 16 & 1) << 13
-            else:
-                if not 0 <= arg >> 3 <= 999:
-                    raise ValueError("card numbers are 1-999")
-                new = (old & ~(1023 << N_SHIFT)) | (arg >> 3) << N_SHIFT
-            self.slots[slot] = new
-            return
-        n = self.players
-        if phase == SETUP:
-            if kind == A_ACTIVE:
-                p = arg & 3
-                i = arg >> 2
-                if p >= n or i >= len(self.collections[p]):
-                    raise ValueError("no such card in that collection")
-                if self.round == 0 and i != 0:
-                    raise ValueError("the first round's active Geekmon is the starter")
-                self.active[p] = i
-                return
-            if action == GO:
-                g, h = self.cubes
-                for p in range(n):
-                    self.geek[p] = g
-                    self.hyper[p] = h
-                self.turn = self.first  # C2: the round's first player starts
-                self.last_thrower = self.first
-                self.queue = []
-                self.results = []
-                self.quick = False
-                for i in range(2 * n):
-                    self.gone[i] = 0
-                self.phase = THROW
-                return
-            raise ValueError("choose the active Geekmons, then throw")
-        early = phase == THROW or (phase == CHECK and not self.entered)
-        if (kind == A_CRITICAL and (early or (phase == CHECK and self.quick))) or (
-                kind in (A_ELEMENTAL, A_ECUBE) and early and not self.quick):
-            # Throw-time facts (see legal_actions): validated, then applied.
-            if kind == A_CRITICAL:
-                target = arg & 15
-                c = arg >> 4 & 3  # the catcher
-                k = arg >> 6  # the cube on the icon: 0 not said, 1 geekcube, 2 hypercube
-                owner = target - ACTIVE_TARGET
-                if c >= n or k > 2 or target not in self._present() or (
-                        target >= ACTIVE_TARGET and (owner == c or not self.active[owner])) or (
-                        not early and target != self.target()):
-                    raise ValueError("no critical catch possible there")
-                if k and self.on_table(c, k - 1) < 1:
-                    raise ValueError("no such cube of that player thrown")
-                # C3: captured at once; the place stays empty until the next round; the
-                # cube on the icon leaves the table with the card.
-                if k:
-                    self.gone[2 * c + k - 1] += 1
-                if target < ACTIVE_TARGET:
-                    card = self.slots[target]
-                    self.slots[target] = NO_CARD
-                else:
-                    card = self.collections[owner].pop(self.active[owner])
-                    self.active[owner] = 0  # C11: the starter takes its place
-                self.collections[c].append(card)
-                self.results.append((target, c, H_CRITICAL))
-                if not early:
-                    self._capture(-1, 0)  # a quick round: the next card
-                elif phase == CHECK:
-                    self._start_check()
-            elif kind == A_ELEMENTAL:
-                p = arg & 3
-                k = arg >> 2
-                if not self.arena or p >= n or k > 1 or not (
-                        self.cubes[k] - (self.hyper[p] if k else self.geek[p])):
-                    raise ValueError("no thrown cube of that player to take back")
-                # C12 arena: the cube comes back and is thrown again at once; several owed
-                # rethrows go from the active player clockwise.
-                if k:
-                    self.hyper[p] += 1
-                else:
-                    self.geek[p] += 1
-                q = self.queue
-                d = (p - self.last_thrower) % n
-                at = len(q)
-                for i in range(len(q)):
-                    if (((q[i] & 3) - self.last_thrower) % n) > d:
-                        at = i
-                        break
-                q.insert(at, p | k << 2)
-                self.phase = THROW
-            # A_ECUBE (C13)
-            elif not self.solo or arg > 1 or (arg == 0 and not self.ecubes) or (
-                    arg == 1 and self.ecubes >= ELEMENTAL_CUBES):
-                raise ValueError("no elemental cube to move that way")
-            else:
-                self.ecubes += 1 if arg else -1
-            return
-        if phase == THROW and kind == A_QUICK:
-            # A quick round: the players say who captured each card; every cube counts
-            # as thrown and the check starts (solo, C13: with the elemental cubes left).
-            if arg > (ELEMENTAL_CUBES if self.solo else 0):
-                raise ValueError("elemental cubes left: 0-3, in the solo trials only")
-            self.quick = True
-            for p in range(n):
-                self.geek[p] = 0
-                self.hyper[p] = 0
-            self.queue = []
-            if self.solo:
-                self.ecubes = arg
-            self._start_check()
-            return
-        if phase == THROW:
-            if kind != A_THROW or arg > 1:
-                raise ValueError("throw a cube")
-            p = self.thrower()
-            if self.queue:
-                if arg != self.queue[0] >> 2:
-                    raise ValueError("rethrow the cube from the elemental zone")
-            elif not (self.hyper[p] if arg else self.geek[p]):
-                raise ValueError("no such cube left")
-            if arg:
-                self.hyper[p] -= 1
-            else:
-                self.geek[p] -= 1
-            self.last_thrower = p
-            if self.queue:
-                self.queue.pop(0)
-            else:
-                # C2: one cube at a time, clockwise; players with no cubes left are passed.
-                for step in range(1, n + 1):
-                    q = (p + step) % n
-                    if self.geek[q] or self.hyper[q]:
-                        self.turn = q
-                        break
-            if self.queue:
-                return
-            for p in range(n):
-                if self.geek[p] or self.hyper[p]:
-                    return
-            self._start_check()
-            return
-        if phase == CHECK:
-            if kind == A_POINTS:
-                p = arg & 3
-                v = arg >> 2
-                if p >= n or self.spent[p] + v > self.max_points():
-                    raise ValueError("more points than that player's cubes")
-                self.points[p] = v
-                self.entered = True
-                return
-            if action != RESOLVE:
-                raise ValueError("enter points or check the card")
-            self.entered = True
-            # C3 (C11 for an active, C13 solo) for the target being checked: who captures
-            # it and how, or a tie (bull's eye), or it flees (C1/C3) or its owner keeps it
-            # (C11).
-            target = self.targets[self.tpos]
-            pts = self.points
-            win = -1  # the capturer
-            how = H_FLED
-            tied = None  # a tie to break (C3): the tied players, and the weakness that counts
-            if self.solo:
-                need = self.solo_need(self.slots[target])
-                if pts[0] >= need:
-                    win = 0
-                    how = H_SOLO
-            elif max(pts):
-                top = max(pts)
-                leaders = [p for p in range(n) if pts[p] == top]
-                if target < ACTIVE_TARGET:
-                    if len(leaders) == 1:
-                        win = leaders[0]
-                        how = H_POINTS
-                    else:
-                        tied = leaders
-                        w = self.slots[target] & 15
-                else:
-                    owner = target - ACTIVE_TARGET
-                    rivals = [p for p in leaders if p != owner]
-                    munch = [p for p in rivals if self.active_card(p) & MUNCHKEY]
-                    if owner in leaders:
-                        # C11: the owner wins a tie on their own active, unless an active
-                        # Munchkey or Munchkong among the tied rivals wins it.
-                        rivals = munch
-                        how = H_KEPT
-                    elif len(rivals) > 1 and munch:
-                        rivals = munch
-                    if len(rivals) == 1:
-                        win = rivals[0]
-                        how = H_MUNCHKEY if len(leaders) > 1 else H_POINTS
-                    elif rivals:
-                        tied = rivals
-                        w = self.active_card(owner) & 15
-            if tied:
-                # C3: type advantage among the tied; exactly one wins; else bull's eye among
-                # those with the advantage, or among all tied when none has it.
-                adv = []
-                if w:
-                    bit = 1 << (w - 1)
-                    adv = [p for p in tied if self.active_card(p) >> 4 & 255 & bit]
-                if len(adv) != 1:
-                    self.tied = adv or tied
-                    self.phase = BULLSEYE
-                    return
-                win = adv[0]
-                how = H_TYPE
-            if win >= 0:
-                self._capture(win, how)
-                return
-            if target < ACTIVE_TARGET:
-                self.slots[target] = NO_CARD  # C1/C3: an uncaptured wild card flees
-                self.fled += 1
-            else:
-                how = H_KEPT
-            self.results.append((target, -1, how))
-            self._capture(-1, 0)
-            return
-        if phase == BULLSEYE:
-            if kind == A_ADVANTAGE and not self.stated:
-                # C3: the tied players with type advantage, as the table reads the cards:
-                # exactly one captures, several go to bull's eye among them, none: all
-                # the tied do.
-                adv = [p for p in self.tied if arg >> p & 1]
-                if arg >= 1 << n or len(adv) != _bits(arg):
-                    raise ValueError("type advantage: some of the tied players")
-                self.stated = True
-                if len(adv) == 1:
-                    self._capture(adv[0], H_TYPE)
-                elif adv:
-                    self.tied = adv
-                return
-            if kind != A_BULLSEYE or arg not in self.tied:
-                raise ValueError("bull's eye: one of the tied players")
-            self._capture(arg, H_BULLSEYE)
-            return
-        if phase == TAKE:
-            owner = self.target() - ACTIVE_TARGET
-            if kind != A_TAKE or arg >= len(self.collections[owner]):
-                raise ValueError("take a card of that collection, or nothing")
-            if arg:
-                card = self.collections[owner].pop(arg)
-                self.collections[self.taker].append(card)
-                self.results.append((self.target(), self.taker, H_TAKEN))
-            else:
-                self.results.append((self.target(), -1, H_KEPT))
-            self._capture(-1, 0)  # the next target
-            return
-        raise ValueError("not now")
+        if kind < len(_STEPS):
+            _STEPS[kind](self, action >> 5)
+        else:  # A_NOTE (the gadget's, steps.py) and kinds no one uses
+            _not_now(self)
 
     def _start_check(self):
         self.phase = CHECK
@@ -650,6 +388,382 @@ class CaptureState:
         self.targets = []
         self.tpos = 0
         self.phase = DRAW
+
+
+class Refused(ValueError):
+    """An action the rules refuse: str() and `why` are the reason the screens show,
+    `ruling` its ruling id (apply_step puts it in front: "C3: why")."""
+
+    def __init__(self, ruling, why):
+        super().__init__(why)
+        self.ruling = ruling
+        self.why = why
+
+
+# Why an action of a kind the phase does not take is refused, by phase (DRAW .. OVER):
+# its ruling and the words the screens show.
+_NOT_NOW = (("C1", "a draw is a Geekmon or an encounter card left in the deck"),
+            ("C2", "choose the active Geekmons, then throw"),
+            ("C2", "throw a cube"),
+            ("C3", "enter points or check the card"),
+            ("C3", "bull's eye: one of the tied players"),
+            ("C11", "take a card of that collection, or nothing"),
+            ("C1", "game over"))
+
+
+def _not_now(st):
+    ruling, why = _NOT_NOW[st.phase]
+    raise Refused(ruling, why)
+
+
+# -- the checks, one per kind of action ----------------------------------------------------
+# Each is (state, arg): raise Refused if the rules refuse the action now, else apply it
+# (no change before every check passed). Module functions in one tuple (_STEPS, indexed
+# by the action's kind) cost the Pico less RAM than a method or closure each.
+def _check_draw(st, arg):
+    """C1: a Geekmon laid out, or an encounter card that makes the next Geekmon drawn
+    luminous (two: the next two)."""
+    if st.phase != DRAW or arg > 1 or (arg and not st.encounters):
+        _not_now(st)
+    if arg:
+        st.encounters -= 1
+        st.luminous_next += 1
+    else:
+        st.deck -= 1
+        t = 0
+        if st.luminous_next:
+            st.luminous_next -= 1
+            t = LUMINOUS
+        st.slots[st.drawn] = t
+        st.drawn += 1
+    if st.drawn == SLOTS or not st.deck:
+        st.phase = SETUP
+
+
+def _wild(st, arg):
+    """C1: the wild card at place arg & 7 (traits int), which the players describe while
+    it is on the table (set-up, throws, the check)."""
+    if st.phase == DRAW:
+        _not_now(st)
+    slot = arg & 7
+    if st.phase not in (SETUP, THROW, CHECK) or slot >= SLOTS or st.slots[slot] == NO_CARD:
+        raise Refused("C1", "no wild card in that place")
+    return st.slots[slot]
+
+
+def _check_card(st, arg):
+    """C3, C11, C13: a wild card's weakness and types (type advantage, the solo need),
+    legendary, Munchkey; a fact read off the card."""
+    old = _wild(st, arg)
+    w = (arg >> 3) & 15
+    if w > 8 or arg >> 17:
+        raise Refused("C3", "bad card description")
+    # traits(): weakness, types, legendary and Munchkey bits
+    st.slots[arg & 7] = (old & (LUMINOUS | 1023 << N_SHIFT)) | w | ((arg >> 7) & 255) << 4 \
+        | (arg >> 15 & 1) << 12 | (arg >> 16 & 1) << 13
+
+
+def _check_number(st, arg):
+    """C1: a wild card's catalog number, a fact read off the card."""
+    old = _wild(st, arg)
+    if not 0 <= arg >> 3 <= 999:
+        raise Refused("C1", "card numbers are 1-999")
+    st.slots[arg & 7] = (old & ~(1023 << N_SHIFT)) | (arg >> 3) << N_SHIFT
+
+
+def _check_active(st, arg):
+    """C3: a player's active Geekmon (its types give type advantage), chosen at set-up;
+    the first round's is the starter."""
+    if st.phase != SETUP:
+        _not_now(st)
+    p = arg & 3
+    i = arg >> 2
+    if p >= st.players or i >= len(st.collections[p]):
+        raise Refused("C3", "no such card in that collection")
+    if st.round == 0 and i != 0:
+        raise Refused("C3", "the first round's active Geekmon is the starter")
+    st.active[p] = i
+
+
+def _check_go(st, arg):
+    """C2: the actives chosen, everyone takes the round's cubes (C13 solo) and the
+    round's first player throws first."""
+    if st.phase != SETUP or arg:
+        _not_now(st)
+    n = st.players
+    g, h = st.cubes
+    for p in range(n):
+        st.geek[p] = g
+        st.hyper[p] = h
+    st.turn = st.first  # C2: the round's first player starts
+    st.last_thrower = st.first
+    st.queue = []
+    st.results = []
+    st.quick = False
+    for i in range(2 * n):
+        st.gone[i] = 0
+    st.phase = THROW
+
+
+def _check_throw(st, arg):
+    """C2: one cube at a time, clockwise, players with no cubes left passed; C12: an
+    owed rethrow from an elemental zone first. The last cube starts the check (C3)."""
+    if st.phase != THROW or arg > 1:
+        _not_now(st)
+    n = st.players
+    p = st.thrower()
+    if st.queue:
+        if arg != st.queue[0] >> 2:
+            raise Refused("C12", "rethrow the cube from the elemental zone")
+    elif not (st.hyper[p] if arg else st.geek[p]):
+        raise Refused("C2", "no such cube left")
+    if arg:
+        st.hyper[p] -= 1
+    else:
+        st.geek[p] -= 1
+    st.last_thrower = p
+    if st.queue:
+        st.queue.pop(0)
+    else:
+        # C2: one cube at a time, clockwise; players with no cubes left are passed.
+        for step in range(1, n + 1):
+            q = (p + step) % n
+            if st.geek[q] or st.hyper[q]:
+                st.turn = q
+                break
+    if st.queue:
+        return
+    for p in range(n):
+        if st.geek[p] or st.hyper[p]:
+            return
+    st._start_check()
+
+
+def _early(st):
+    """Throw-time facts (critical catch, elemental zones) may still be entered: while
+    throwing, and at the capture check until its first entry (the last cube thrown may
+    have made a critical catch or landed in a zone)."""
+    return st.phase == THROW or (st.phase == CHECK and not st.entered)
+
+
+def _check_critical(st, arg):
+    """C3: a cube on a critical catch icon captures the card at once (C11: an opponent's
+    active, not a starter); the cube on the icon leaves the table with it. A quick
+    round takes one for the card being checked at any time."""
+    phase = st.phase
+    early = _early(st)
+    if not (early or (phase == CHECK and st.quick)):
+        _not_now(st)
+    n = st.players
+    target = arg & 15
+    c = arg >> 4 & 3  # the catcher
+    k = arg >> 6  # the cube on the icon: 0 not said, 1 geekcube, 2 hypercube
+    owner = target - ACTIVE_TARGET
+    if c >= n or k > 2 or target not in st._present() or (
+            target >= ACTIVE_TARGET and (owner == c or not st.active[owner])) or (
+            not early and target != st.target()):
+        raise Refused("C3", "no critical catch possible there")
+    if k and st.on_table(c, k - 1) < 1:
+        raise Refused("C3", "no such cube of that player thrown")
+    # C3: captured at once; the place stays empty until the next round; the
+    # cube on the icon leaves the table with the card.
+    if k:
+        st.gone[2 * c + k - 1] += 1
+    if target < ACTIVE_TARGET:
+        card = st.slots[target]
+        st.slots[target] = NO_CARD
+    else:
+        card = st.collections[owner].pop(st.active[owner])
+        st.active[owner] = 0  # C11: the starter takes its place
+    st.collections[c].append(card)
+    st.results.append((target, c, H_CRITICAL))
+    if not early:
+        st._capture(-1, 0)  # a quick round: the next card
+    elif phase == CHECK:
+        st._start_check()
+
+
+def _check_elemental(st, arg):
+    """C12 arena: a thrown cube landed in an elemental zone; it comes back and is thrown
+    again at once; several owed rethrows go from the active player clockwise."""
+    if not _early(st) or st.quick:
+        _not_now(st)
+    n = st.players
+    p = arg & 3
+    k = arg >> 2
+    if not st.arena or p >= n or k > 1 or not (
+            st.cubes[k] - (st.hyper[p] if k else st.geek[p])):
+        raise Refused("C12", "no thrown cube of that player to take back")
+    if k:
+        st.hyper[p] += 1
+    else:
+        st.geek[p] += 1
+    q = st.queue
+    d = (p - st.last_thrower) % n
+    at = len(q)
+    for i in range(len(q)):
+        if (((q[i] & 3) - st.last_thrower) % n) > d:
+            at = i
+            break
+    q.insert(at, p | k << 2)
+    st.phase = THROW
+
+
+def _check_ecube(st, arg):
+    """C13 solo: an elemental cube left the zones (arg 0) or went back (arg 1)."""
+    if not _early(st) or st.quick:
+        _not_now(st)
+    if not st.solo or arg > 1 or (arg == 0 and not st.ecubes) or (
+            arg == 1 and st.ecubes >= ELEMENTAL_CUBES):
+        raise Refused("C13", "no elemental cube to move that way")
+    st.ecubes += 1 if arg else -1
+
+
+def _check_points(st, arg):
+    """C2/C3: a player's points on the card being checked, within the cubes they have
+    not spent this round (C13: the elemental cubes too)."""
+    if st.phase != CHECK:
+        _not_now(st)
+    p = arg & 3
+    v = arg >> 2
+    if p >= st.players or st.spent[p] + v > st.max_points():
+        raise Refused("C2", "more points than that player's cubes")
+    st.points[p] = v
+    st.entered = True
+
+
+def _check_resolve(st, arg):
+    """C3 (C11 for an active, C13 solo): the card being checked goes to the highest sum,
+    to type advantage in a tie, or to bull's eye; with no cubes it flees (C1), or its
+    owner keeps it (C11)."""
+    if st.phase != CHECK or arg:
+        _not_now(st)
+    n = st.players
+    st.entered = True
+    target = st.targets[st.tpos]
+    pts = st.points
+    win = -1  # the capturer
+    how = H_FLED
+    tied = None  # a tie to break (C3): the tied players, and the weakness that counts
+    if st.solo:
+        need = st.solo_need(st.slots[target])
+        if pts[0] >= need:
+            win = 0
+            how = H_SOLO
+    elif max(pts):
+        top = max(pts)
+        leaders = [p for p in range(n) if pts[p] == top]
+        if target < ACTIVE_TARGET:
+            if len(leaders) == 1:
+                win = leaders[0]
+                how = H_POINTS
+            else:
+                tied = leaders
+                w = st.slots[target] & 15
+        else:
+            owner = target - ACTIVE_TARGET
+            rivals = [p for p in leaders if p != owner]
+            munch = [p for p in rivals if st.active_card(p) & MUNCHKEY]
+            if owner in leaders:
+                # C11: the owner wins a tie on their own active, unless an active
+                # Munchkey or Munchkong among the tied rivals wins it.
+                rivals = munch
+                how = H_KEPT
+            elif len(rivals) > 1 and munch:
+                rivals = munch
+            if len(rivals) == 1:
+                win = rivals[0]
+                how = H_MUNCHKEY if len(leaders) > 1 else H_POINTS
+            elif rivals:
+                tied = rivals
+                w = st.active_card(owner) & 15
+    if tied:
+        # C3: type advantage among the tied; exactly one wins; else bull's eye among
+        # those with the advantage, or among all tied when none has it.
+        adv = []
+        if w:
+            bit = 1 << (w - 1)
+            adv = [p for p in tied if st.active_card(p) >> 4 & 255 & bit]
+        if len(adv) != 1:
+            st.tied = adv or tied
+            st.phase = BULLSEYE
+            return
+        win = adv[0]
+        how = H_TYPE
+    if win >= 0:
+        st._capture(win, how)
+        return
+    if target < ACTIVE_TARGET:
+        st.slots[target] = NO_CARD  # C1/C3: an uncaptured wild card flees
+        st.fled += 1
+    else:
+        how = H_KEPT
+    st.results.append((target, -1, how))
+    st._capture(-1, 0)
+
+
+def _check_bullseye(st, arg):
+    """C3: a tie the type advantage left open goes to the tied player whose cube is
+    closest to the target centre."""
+    if st.phase != BULLSEYE or arg not in st.tied:
+        _not_now(st)
+    st._capture(arg, H_BULLSEYE)
+
+
+def _check_take(st, arg):
+    """C11: a starter cannot be captured; the capturer takes another card of that
+    collection instead (arg its index), or nothing (0)."""
+    if st.phase != TAKE:
+        _not_now(st)
+    owner = st.target() - ACTIVE_TARGET
+    if arg >= len(st.collections[owner]):
+        _not_now(st)
+    if arg:
+        card = st.collections[owner].pop(arg)
+        st.collections[st.taker].append(card)
+        st.results.append((st.target(), st.taker, H_TAKEN))
+    else:
+        st.results.append((st.target(), -1, H_KEPT))
+    st._capture(-1, 0)  # the next target
+
+
+def _check_advantage(st, arg):
+    """C3: the tied players with type advantage, as the table reads the cards (arg their
+    mask): exactly one captures, several go to bull's eye among them, none: all the tied
+    do. Once per tie."""
+    if st.phase != BULLSEYE or st.stated:
+        _not_now(st)
+    adv = [p for p in st.tied if arg >> p & 1]
+    if arg >= 1 << st.players or len(adv) != _bits(arg):
+        raise Refused("C3", "type advantage: some of the tied players")
+    st.stated = True
+    if len(adv) == 1:
+        st._capture(adv[0], H_TYPE)
+    elif adv:
+        st.tied = adv
+
+
+def _check_quick(st, arg):
+    """A quick round: the players say who captured each card; every cube counts as
+    thrown and the check starts (C13 solo: arg the elemental cubes left)."""
+    if st.phase != THROW:
+        _not_now(st)
+    if arg > (ELEMENTAL_CUBES if st.solo else 0):
+        raise Refused("C13", "elemental cubes left: 0-3, in the solo trials only")
+    st.quick = True
+    for p in range(st.players):
+        st.geek[p] = 0
+        st.hyper[p] = 0
+    st.queue = []
+    if st.solo:
+        st.ecubes = arg
+    st._start_check()
+
+
+# Indexed by the action's kind (consts.py: A_DRAW 0 .. A_QUICK 14).
+_STEPS = (_check_draw, _check_card, _check_number, _check_active, _check_go, _check_throw,
+          _check_critical, _check_elemental, _check_ecube, _check_points, _check_resolve,
+          _check_bullseye, _check_take, _check_advantage, _check_quick)
 
 
 class TableState(CaptureState):
@@ -732,6 +846,32 @@ def _bits(mask):
         n += mask & 1
         mask >>= 1
     return n
+
+
+# -- the interface shared by the three rules cores ---------------------------------------
+def legal_steps(state):
+    """The actions legal now, the draws' outcomes too (chance); card descriptions, facts
+    read off the cards, are left out (CaptureState.legal_actions)."""
+    return state.legal_actions()
+
+
+def apply_step(state, step):
+    """Apply one action in place; ValueError "C3: why" (the ruling first) if the rules
+    refuse it, the state unchanged."""
+    try:
+        state.apply_action(step)
+    except Refused as e:
+        raise ValueError(e.ruling + ": " + e.why) from None
+
+
+def is_over(state):
+    """C1: the deck ran out this round, or C13: the solo trials were lost."""
+    return state.phase == OVER
+
+
+def scores(state):
+    """The cards each seat has collected (starter included: C10 counts them too)."""
+    return [len(c) for c in state.collections]
 
 
 def new_initial_state(players=2, starter_stages=None, first=0, wicked=False, arena=0,

@@ -8,6 +8,13 @@ the stretch since the latest turn start kept: new_marks).
 The table-dice scorepad (real dice: one entry a turn) is folded here too. Runs unchanged
 on MicroPython and CPython. Rulings cited as M1..M8 (RULES.md); the journal's byte
 values and the other numbers of the game are in consts.py.
+
+The documented interface, the same in the three rules cores (capture/rules.py,
+battle/rules.py; OpenSpiel's legal_actions / apply_action / is_terminal / returns):
+legal_steps(state), apply_step(state, step) (ValueError "M3: why", state unchanged),
+is_over(state) and scores(state), each seat's total. They take a virtual-dice game
+(MastersState) or a table-dice one (Scorepad). The methods stay for the screens and
+host tools.
 """
 
 from micropython import const
@@ -504,6 +511,14 @@ class Scorepad:
         s.round = self.round
         return s
 
+    def legal_actions(self):
+        """The first seat (M8), then what a turn scored: 0-10 dice or BUST (M1, M5)."""
+        if self.first < 0:
+            return list(range(self.players))
+        if self.is_terminal():
+            return []
+        return list(range(BUST + 1))
+
     def apply_action(self, entry):
         """One journal byte: the first seat, then 0-10 dice scored or BUST."""
         if self.first < 0:
@@ -529,3 +544,38 @@ class Scorepad:
 def replay_table(players, journal):
     """Rebuild a table-dice game from its journal."""
     return fold(Scorepad(players), journal)
+
+
+# -- the interface shared by the three rules cores ---------------------------------------
+# The ruling a refusal breaks, by MastersState phase: the first seat (M8), a die face
+# (M1), a resolution (M3), pass or continue (M6), the game over (M8).
+_RULINGS = ("M8", "M1", "M3", "M6", "M8")
+
+
+def legal_steps(state):
+    """The steps legal now: at a chance node its outcomes (the first seat, a die face),
+    else the player's actions; a table-dice game's next entries."""
+    return state.legal_actions()
+
+
+def apply_step(state, step):
+    """Apply one step in place; ValueError "M3: why" (the ruling first) if the rules
+    refuse it, the state unchanged."""
+    try:
+        state.apply_action(step)
+    except ValueError as e:
+        if isinstance(state, Scorepad):  # the first seat and the game's end: M8
+            ruling = "M1" if state.first >= 0 and not state.is_terminal() else "M8"
+        else:
+            ruling = _RULINGS[state.phase]
+        raise ValueError(ruling + ": " + str(e)) from None
+
+
+def is_over(state):
+    """M8: five rounds played."""
+    return state.is_terminal()
+
+
+def scores(state):
+    """Each seat's game total (M7)."""
+    return list(state.totals)
