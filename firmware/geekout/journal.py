@@ -34,7 +34,7 @@ the file, so the journal keeps the latest KEEP_UNDONE of them in `undone`, each 
 journal it followed (its length and CRC-32), and load() reads them back from the 'U'
 records: a power cut between an undo and the redo changes nothing. taken_back(history) gives
 what followed that very journal before it was taken back, and the game takes its dice
-from there (App.roll) before it asks the board for fresh ones.
+from there (game.py, GameScreen.roll) before it asks the board for fresh ones.
 
 A write the flash refuses (OSError: ENOSPC when littlefs is full, EIO) never stops the
 game: the journal says so once through `warn` (the app's toast) and the game goes on

@@ -1,7 +1,7 @@
 """Fair undo on Masters' virtual dice (docs/gadget.md, Undo), run on CPython and on the
 MicroPython unix port: an undo never re-rolls. Each check plays a game by key presses to
 some point, takes the last decision back and does it again (by the same key path the screen
-offers: the game's act()), and compares the journal with the one before the undo: the dice
+offers: the game's press()), and compares the journal with the one before the undo: the dice
 are the same bytes, also after another decision was tried in between, after a power cut
 between the undo and the redo, and after the game's end.
 

@@ -113,3 +113,37 @@ def test_no_import_cycles():
     # A package's __init__ imported on the way to its modules is not a cycle of ideas.
     g = {k: {d for d in v if not k.startswith(d + ".")} for k, v in g.items()}
     assert cycles(g) == []
+
+
+def test_the_seat_flash_kinds_agree_with_the_leds():
+    """ui/lights.py names the kinds hal/leds.py draws: the numbers must be the same."""
+    from geekout.hal import leds
+    from geekout.ui import lights
+
+    assert (lights.FLASH_BUST, lights.FLASH_SCORE) == (leds.FLASH_BUST, leds.FLASH_SCORE)
+    assert lights.FLASH_BUST != lights.FLASH_SCORE
+
+
+def test_the_rules_modules_touch_no_storage():
+    """The rules cores are pure functions of (state, step): no rules module imports the
+    journal, storage, the step pipeline or hal/ (docs/developing.md)."""
+    import ast
+
+    pure = ["replay.py"] + ["{}/{}".format(g, m) for g in ("masters", "capture", "battle")
+                            for m in ("rules.py", "consts.py")] + ["capture/steps.py",
+                                                                  "battle/events.py",
+                                                                  "battle/legal.py"]
+    banned = ("geekout.journal", "geekout.hal", "geekout.game", "geekout.app", "geekout.ui")
+    pkg = Path(__file__).resolve().parents[2] / "firmware" / "geekout"
+    for name in pure:
+        tree = ast.parse((pkg / name).read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                mods = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                mods = [node.module or ""] + ["{}.{}".format(node.module, a.name)
+                                              for a in node.names]
+            else:
+                continue
+            for mod in mods:
+                assert not mod.startswith(banned), (name, mod)

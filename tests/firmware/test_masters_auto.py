@@ -9,7 +9,6 @@ thumb's advice.
 from pathlib import Path
 
 import pytest
-from geekout.replay import rewind
 from boards.sim import SimBoard
 from drive import Driver
 from flash import FakeFlash
@@ -19,6 +18,7 @@ from geekout.hal.storage import Storage
 from geekout.masters import auto
 from geekout.masters import consts as mc
 from geekout.masters import rules as M
+from geekout.replay import rewind
 
 FW = Path(__file__).resolve().parents[2] / "firmware"
 HAS_TABLE = (FW / "geekout" / "masters" / "hint.bin").exists()

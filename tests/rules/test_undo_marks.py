@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 from geekout import replay as rp
-from geekout.replay import rewind
 from geekout.battle import rules as b
 from geekout.capture import actions as ca
 from geekout.capture import consts as kc
 from geekout.capture import rules as c
 from geekout.capture import steps as F
 from geekout.masters import rules as m
+from geekout.replay import rewind
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from mpy_harness import ROOT, run_micropython

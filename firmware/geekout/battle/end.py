@@ -6,8 +6,8 @@ enemy ships destroyed), the winner's row inverted and the figure that won boxed.
 """
 
 from geekout import keys
-from geekout.ui.lights import FLASH_SCORE
 from geekout.ui.core import Screen, center, title
+from geekout.ui.lights import FLASH_SCORE
 from geekout.ui.widgets import SEAT_NAMES
 
 from . import menu

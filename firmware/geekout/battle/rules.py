@@ -1,7 +1,7 @@
 """Geek Out! galaxy battle rules core: turns, resources and victory, folded over a journal.
 
 The map stays on the table; this core tracks what players would otherwise keep on paper
-and enforces every rule it can see (rulings B1-B11 of RULES.md). Shape as in Masters and
+and enforces every rule it can see (rulings B1-B11 of docs/rules.md). Shape as in Masters and
 OpenSpiel: a state with its current player (CHANCE for the first-player draw, TERMINAL
 once someone has won), its phase and what is still owed, legal events, and `apply`.
 Events are the tuples of events.py; an illegal one raises Illegal (a ValueError whose

@@ -9,7 +9,7 @@ fields, a name of 1-16 bytes of UTF-8, a number 0-999 in ASCII digits, stages 0-
 types, one weakness, known specials) and the limits (consts.MAX_CARDS cards, lines of at
 most MAX_LINE bytes), and refuses the file otherwise; a missing or bad file gives an
 empty catalog (the players then give cards' line structure at the end). Nothing it
-allocates grows with the catalog (issue 13: a 150-card catalog read into growing
+allocates grows with the catalog (docs/gadget-capture.md, Memory and speed: a 150-card catalog read into growing
 buffers failed at 128K on the unix port): the largest allocation is a block of 16 cards,
 16 x (7 + 17) = 384 bytes at most.
 

@@ -266,15 +266,8 @@ def find(cards, name):
     return None
 
 
-def by_number(cards, number):
-    for c in cards:
-        if c[NUMBER] == number:
-            return c
-    return None
-
-
 def score_fields(card):
-    """The score-file fields (DESIGN.md) a catalog card gives; unknown ones are left out."""
+    """The score-file fields (docs/design.md) a catalog card gives; unknown ones are left out."""
     num, name, line, st, mask, weak, sp = card
     out = {"name": name}
     if line is not None:

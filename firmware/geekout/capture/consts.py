@@ -11,7 +11,7 @@ its traits:
 
 from micropython import const
 
-# Types (RULES.md C3): ids 1-8 (0: none or unknown); a set of types is a bit mask (bit id-1).
+# Types (docs/rules.md C3): ids 1-8 (0: none or unknown); a set of types is a bit mask (bit id-1).
 TYPE_NAMES = ("fire", "water", "plant", "magnetic", "mystical", "twilight", "earth", "beast")
 
 # Players as OpenSpiel names them; TABLE: the players together tell a fact.

@@ -232,7 +232,7 @@ class EndScreen(CaptureScreen):
 
     # -- scoring ---------------------------------------------------------------------
     def score_cards(self, p):
-        """Player p's collection as score-file Geekmons (DESIGN.md), or raise
+        """Player p's collection as score-file Geekmons (docs/design.md), or raise
         ValueError naming the first card still to enter."""
         cfg = self.cfg
         coll = self.state.collections[p]

@@ -11,7 +11,7 @@ new_marks). Everything the table does is
 an action a few-button gadget can enter: which cube a player throws, a critical catch, a
 cube landing in an elemental zone, the points each player has on each card, the tied
 players with type advantage, the bull's eye answer; or, in a quick round, no throws and
-the capturer of each card as its only points. Rulings C1-C3, C11, C13 (RULES.md);
+the capturer of each card as its only points. Rulings C1-C3, C11, C13 (docs/rules.md);
 end-of-game points are score.py's job (C4-C10, C12). Actions and card traits are ints:
 consts.py, actions.py.
 
@@ -813,12 +813,6 @@ class TableState(CaptureState):
         except ValueError:
             return False
         return True
-
-    def winners_by_cards(self):
-        """Seats holding the most cards (a quick standing; final points: score)."""
-        counts = [len(x) for x in self.collections]
-        best = max(counts)
-        return [p for p in range(self.players) if counts[p] == best]
 
     def clone(self):
         """A copy with the journal's own copy (the rest: CaptureState.clone)."""

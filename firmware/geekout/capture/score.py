@@ -1,7 +1,7 @@
 """Geekmon Capture end-of-game scoring (rulings C4-C10, C12, C13 rank).
 
 Input is the collection of each player as plain values: the `players` list of a score
-file (DESIGN.md "Capture score file"), already parsed from JSON. `check_players` turns it
+file (docs/design.md "Capture score file"), already parsed from JSON. `check_players` turns it
 into compact card tuples, refusing bad input with a ValueError whose one-line message
 names the player, the card and the problem; `score` works out every card's points, the
 totals, the C10 winners and (solo) the C13 rank. Milemoons are placed by an exact search
@@ -344,16 +344,6 @@ def _placement(cards):
             k += 1
     groups = _groups(cards)
     return groups, _search(groups, k)
-
-
-def place_milemoons(cards):
-    """C7 placement as {line: count, or (male, female) for a Mouselet line}."""
-    groups, codes = _placement(cards)
-    out = {}
-    for gi in range(len(groups)):
-        code = codes[gi]
-        out[groups[gi][1]] = (code >> 2, code & 3) if groups[gi][0] else code
-    return out
 
 
 def score_player(cards, arena=0):

@@ -16,7 +16,7 @@ records) holds one byte per step:
   core's actions, written as a player's would be.
 
 Config bytes: (mode, players): mode VIRTUAL 0, TABLE 1, AUTO 2; players 1-4. Rulings
-cited as M1..M8 (RULES.md).
+cited as M1..M8 (docs/rules.md).
 """
 
 from micropython import const

@@ -27,7 +27,7 @@ from geekout.masters.consts import (
     SUPERHERO,
 )
 from geekout.masters.game import GameBase, draw_between, draw_dice
-from geekout.masters.hintpage import hint_lines, need_to_lead, short_action
+from geekout.masters.hintpage import hint_lines, need_to_lead
 from geekout.ui.core import title
 from geekout.ui.widgets import SEAT_NAMES, TextPage
 

@@ -116,6 +116,3 @@ def hint_lines(hints, active, inactive, used, scored, need):
     return lines, res, first
 
 
-def hint_text(hints, active, inactive, used, scored, need):
-    """The hint as one text (hint_lines' lines)."""
-    return "\n".join(hint_lines(hints, active, inactive, used, scored, need)[0])

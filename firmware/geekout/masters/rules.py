@@ -6,7 +6,7 @@ chance outcomes, apply_action, returns). Every die result is a chance action wri
 the journal, so replaying a journal rebuilds the state exactly and undo is a replay (of
 the stretch since the latest turn start kept: new_marks).
 The table-dice scorepad (real dice: one entry a turn) is folded here too. Runs unchanged
-on MicroPython and CPython. Rulings cited as M1..M8 (RULES.md); the journal's byte
+on MicroPython and CPython. Rulings cited as M1..M8 (docs/rules.md); the journal's byte
 values and the other numbers of the game are in consts.py.
 
 The documented interface, the same in the three rules cores (capture/rules.py,
@@ -70,11 +70,6 @@ def action_actor(action):
     if MEEPLE_ON <= action <= SUPERHERO_ON + NO_TARGET:
         return MEEPLE + ((action - MEEPLE_ON) >> 3)
     return -1
-
-
-def action_target(action):
-    """The target face of a MEEPLE/SPACESHIP/SUPERHERO action (NO_TARGET if lone)."""
-    return action & 7
 
 
 def resolve_action(actor, target):

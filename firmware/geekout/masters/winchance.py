@@ -1,5 +1,5 @@
 """Geek Out! Masters, 2 players: each player's chance to win and the win-optimal pass or
-continue, read from a flash table (issue 18).
+continue, read from a flash table (docs/masters-win.md).
 
 The host solves the two-player game for the chance to win (geekout_tools.masters.winsolve:
 value = P(win) + 1/2 P(shared win), M8) and writes geekout/masters/win.bin
