@@ -21,6 +21,9 @@ from geekout.ui.core import Screen
 
 
 class GameScreen(Screen):
+    # The game's module of new_marks() and fold_range(state, payload, start, end, marks).
+    core = None
+
     def __init__(self, app, actions, folded=None, marks=None):
         """`actions`: the journal's bytes, folded here; or `folded`, the game already
         folded with its `marks` (a screen taking over from another)."""
@@ -39,12 +42,12 @@ class GameScreen(Screen):
 
     def new_marks(self):
         """The replay.Marks of the game (where its copies for undo are kept)."""
-        raise NotImplementedError
+        return self.core.new_marks()
 
     def fold(self, state, payload, start, end, marks):
         """`state` (the game after payload[:start]) with payload[start:end] applied,
         `marks` noted after each step; ValueError names a step that does not apply."""
-        raise NotImplementedError
+        return self.core.fold_range(state, payload, start, end, marks)
 
     def apply(self, state, steps):
         """Apply a press's steps to `state`; ValueError (the reason) when refused."""

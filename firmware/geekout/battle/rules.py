@@ -819,6 +819,9 @@ def fold(state, journal, pos=0, end=-1, marks=None):
     return state
 
 
+fold_range = fold  # the name the gadget's step pipeline calls (game.py)
+
+
 def replay(players, journal, marks=None):
     """Rebuild a game from its journal bytes; Illegal/BadEvent name the event index.
     With `marks` (new_marks()), the state is noted after each event."""

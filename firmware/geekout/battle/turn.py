@@ -184,6 +184,7 @@ class TurnScreen(GameScreen):
     """The turn screen: title (seat, star value), phase stepper, the entries."""
 
     name = "battle.turn"
+    core = rules  # undo marks at the last turn starts: an undo replays one turn or so
 
     def __init__(self, app, players, actions):
         self.n = players
@@ -199,13 +200,6 @@ class TurnScreen(GameScreen):
     # -- the step pipeline (game.py) ---------------------------------------------------
     def new_state(self):
         return rules.BattleState(self.n)
-
-    def new_marks(self):
-        """Copies of the game at its last turn starts, so an undo replays one turn or so."""
-        return rules.new_marks()
-
-    def fold(self, state, payload, start, end, marks):
-        return rules.fold(state, payload, start, end, marks)
 
     def apply(self, state, actions):
         for ev in actions:

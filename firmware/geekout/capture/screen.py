@@ -9,6 +9,8 @@ from geekout.game import GameScreen
 
 
 class CaptureScreen(GameScreen):
+    core = steps
+
     def __init__(self, app, cfg, game, marks):
         self.cfg = cfg
         super().__init__(app, b"", game, marks)
@@ -26,12 +28,6 @@ class CaptureScreen(GameScreen):
 
     def new_state(self):
         return steps.Game(self.cfg)
-
-    def new_marks(self):
-        return steps.new_marks()
-
-    def fold(self, state, payload, start, end, marks):
-        return steps.fold(state, payload, start, end, marks)
 
     def apply(self, state, acts):
         state.apply_step(acts)

@@ -217,6 +217,9 @@ def fold(game, payload, pos=0, end=-1, marks=None):
     return game
 
 
+fold_range = fold  # the name the gadget's step pipeline calls (game.py)
+
+
 def replay(cfg, payload, marks=None):
     """The Game after every step of `payload` (`marks` noted on the way); ValueError
     names the bad step."""

@@ -24,6 +24,7 @@ class GameBase(GameScreen):
     """A Masters game on screen; each mode adds its keys, drawing, undo point and hint.
     The journal is the rules core's action bytes, one record a press (game.py)."""
 
+    core = rules
     offers_hint = True  # the game menu has Hint when the table is installed
     hints = None  # the hint table (find_hints), set when the game starts
     win = None  # 2 players: the chance-to-win table (winchance.find_win), or None
@@ -70,12 +71,6 @@ class GameBase(GameScreen):
     # -- the step pipeline (game.py) ---------------------------------------------------
     def new_state(self):
         return rules.MastersState(self.n)
-
-    def new_marks(self):
-        return rules.new_marks()
-
-    def fold(self, state, payload, start, end, marks):
-        return rules.fold_range(state, payload, start, end, marks)
 
     def apply(self, state, steps):
         for a in steps:

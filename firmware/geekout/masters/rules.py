@@ -497,14 +497,8 @@ class Scorepad:
         return len(self.turns) >= self.players * ROUNDS  # M8: five rounds
 
     def clone(self):
-        s = Scorepad(self.players)
-        s.journal = bytearray(self.journal)
-        s.totals = list(self.totals)
-        s.turns = list(self.turns)
-        s.first = self.first
-        s.seat = self.seat
-        s.round = self.round
-        return s
+        # A scorepad's journal is one byte a turn (21 at most): replaying it is a copy.
+        return replay_table(self.players, self.journal)
 
     def legal_actions(self):
         """The first seat (M8), then what a turn scored: 0-10 dice or BUST (M1, M5)."""
