@@ -36,7 +36,6 @@ import struct
 import subprocess
 import sys
 import tarfile
-import tomllib
 from pathlib import Path
 
 from . import build as mpy_build
@@ -63,8 +62,11 @@ class Missing(Exception):
     """A tool or the sources are missing (one line: what and how to get it)."""
 
 
-def version(pyproject=ROOT / "pyproject.toml"):
-    return tomllib.loads(Path(pyproject).read_text())["project"]["version"]
+def version():
+    """The firmware's version (firmware/geekout/__init__.py, the one source)."""
+    from geekout_tools import __version__
+
+    return __version__
 
 
 def uf2_path(ver=None):
