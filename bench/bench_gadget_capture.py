@@ -64,7 +64,7 @@ def mpy(out, code, heap):
 
 def catalog_150(tmp, presses):
     """The figures with a 150-card catalog in a data root of its own."""
-    for sub in ("firmware/boards/pyfb", "host/geekout_tools/sim", "tests/fakes",
+    for sub in ("host/geekout_tools/sim/pyfb", "host/geekout_tools/sim", "tests/fakes",
                 "firmware", "tests/firmware"):  # as tests/firmware/conftest.py
         sys.path.insert(0, str(ROOT / sub))
     from test_capture_catalog_size import imported, realistic_csv

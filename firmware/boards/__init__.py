@@ -3,7 +3,6 @@
   sim.py    the simulator's board (`geekout sim`, the tests): no hardware, runs under
             CPython and the MicroPython unix port
   web.py    the web page's board (`make web`): MicroPython's WebAssembly port
-  pyfb/     framebuf for CPython (the simulator's CPython runtime; MicroPython has its own)
   uf2/      the UF2 build's frozen start-up (boot.py, geekout_uf2.py; firmware/manifest.py)
 
 None of it goes to the Pico: `geekout deploy` (geekout_tools/build.py) leaves boards/

@@ -6,7 +6,7 @@ import sys
 
 from mpy_harness import ROOT
 
-sys.path.insert(0, str(ROOT / "firmware" / "boards" / "pyfb"))
+sys.path.insert(0, str(ROOT / "host" / "geekout_tools" / "sim" / "pyfb"))
 import framebuf  # noqa: E402  (the simulator's framebuf, as on the device)
 from geekout.masters.end import EndScreen  # noqa: E402
 from geekout.ui.scoreboard import draw_scores  # noqa: E402

@@ -130,7 +130,7 @@ def shows_text(frame, text, x=4):
     """The frame holds `text` in the firmware's 8x8 font at column x, on any row."""
     import sys
 
-    sys.path.insert(0, str(picoplay.ROOT / "firmware" / "boards" / "pyfb"))
+    sys.path.insert(0, str(picoplay.ROOT / "host" / "geekout_tools" / "sim" / "pyfb"))
     import framebuf
 
     w = len(text) * 8

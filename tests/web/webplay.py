@@ -14,7 +14,7 @@ import tiers
 from mpy_harness import FIRMWARE, ROOT, run_micropython
 
 HERE = Path(__file__).resolve().parent
-PYFB = FIRMWARE / "boards" / "pyfb"  # framebuf for CPython
+PYFB = FIRMWARE.parent / "host" / "geekout_tools" / "sim" / "pyfb"  # framebuf for CPython
 RUNTIME = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 
 UP, DOWN, OK, BACK, LONG_OK, LONG_BACK = range(6)

@@ -12,14 +12,14 @@ from pathlib import Path
 SIM = Path(__file__).resolve().parent
 ROOT = SIM.parents[2]
 FIRMWARE = ROOT / "firmware"
-BOARDS = FIRMWARE / "boards"  # the simulator's board (boards/sim.py), framebuf for CPython
+BOARDS = FIRMWARE / "boards"  # the simulator's board (boards/sim.py)
 KEY_NAMES = {"UP": 0, "U": 0, "DOWN": 1, "D": 1, "OK": 2, "O": 2, "BACK": 3, "B": 3,
              "LONG_OK": 4, "LO": 4, "LONG_BACK": 5, "LB": 5}
 
 
 def cpython_paths():
     """Make `import framebuf`, `headless`, `boards.sim` and `geekout` work under CPython."""
-    for p in (str(BOARDS / "pyfb"), str(SIM), str(FIRMWARE)):
+    for p in (str(SIM / "pyfb"), str(SIM), str(FIRMWARE)):
         if p not in sys.path:
             sys.path.insert(0, p)
 
