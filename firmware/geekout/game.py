@@ -21,17 +21,18 @@ from geekout.ui.core import Screen
 
 
 class GameScreen(Screen):
-    # The game's module of new_marks() and fold_range(state, payload, start, end, marks).
-    core = None
-
-    def __init__(self, app, actions, folded=None, marks=None):
-        """`actions`: the journal's bytes, folded here; or `folded`, the game already
-        folded with its `marks` (a screen taking over from another)."""
+    def __init__(self, app, core, actions, resumed=None):
+        """`core`: the game's module of new_marks() and fold_range(state, payload,
+        start, end, marks). `actions`: the journal's bytes, folded here; or `resumed`,
+        the pair (folded game, its undo marks) of a screen this one takes over from."""
         super().__init__(app.ui)
         self.app = app
-        if folded is None:
+        self.core = core
+        if resumed is None:
             marks = self.new_marks()
             folded = self.fold(self.new_state(), actions, 0, len(actions), marks)
+        else:
+            folded, marks = resumed
         self.marks = marks
         self.keep(folded)
 

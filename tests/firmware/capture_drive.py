@@ -232,7 +232,7 @@ class CaptureDriver(KeyDriver):
     # -- the end ---------------------------------------------------------------------
     def _end(self, g):
         m = g.menu
-        players = g.players
+        players = g.players()
         for p in range(players):
             if "?" in m.items[p]:
                 self._menu_to(m, p)

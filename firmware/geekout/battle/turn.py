@@ -184,13 +184,13 @@ class TurnScreen(GameScreen):
     """The turn screen: title (seat, star value), phase stepper, the entries."""
 
     name = "battle.turn"
-    core = rules  # undo marks at the last turn starts: an undo replays one turn or so
 
     def __init__(self, app, players, actions):
         self.n = players
-        self.undoing = None  # the event chosen of the entry undo takes back
+        self.undoing = (0, 0)  # (type, seat) of the event undo takes back: undo_point()
         self.cell = False  # the last entry's turn began with its exploration cell
-        super().__init__(app, actions)
+        # rules: undo marks at the last turn starts, an undo replays one turn or so
+        super().__init__(app, rules, actions)
         self.index = 0
         self.item = -1  # the entry under the cursor
         self.first = 0

@@ -53,13 +53,12 @@ class EndScreen(CaptureScreen):
     def __init__(self, app, cfg, game, marks, game_screen):
         super().__init__(app, cfg, game, marks)
         self.game_screen = game_screen  # round.CaptureGame, for an undo back into the game
-        self.players = cfg.players
         self.cat = cards.cards(app)
         self.scored = None  # (totals, winner seats) once the scores were shown
         self.menu = self.end_menu()
 
     def enter(self):
-        self.app.board.leds.show_seats(self.players)
+        self.app.board.leds.show_seats(self.players())
 
     def key(self, k):
         self.menu.key(k)
@@ -73,7 +72,7 @@ class EndScreen(CaptureScreen):
 
     def emit(self, event, text, scores=None, winners=None):
         n = self.cfg.rounds()
-        self.app.emit(event, n - 1, n, -1, self.players, scores or
+        self.app.emit(event, n - 1, n, -1, self.players(), scores or
                       [len(c) for c in self.state.collections], text, winners)
 
     def take(self, acts, text=""):
@@ -84,7 +83,7 @@ class EndScreen(CaptureScreen):
         return True
 
     def show_seat(self):
-        self.app.board.leds.show_seats(self.players)
+        self.app.board.leds.show_seats(self.players())
 
     def undone(self, removed):
         notes = True
@@ -177,19 +176,19 @@ class EndScreen(CaptureScreen):
     # -- screens ---------------------------------------------------------------------
     def end_menu(self):
         items = []
-        for p in range(self.players):
+        for p in range(self.players()):
             u = self.unknown(p)
             items.append("{} {}{}".format(SEAT_NAMES[p], cards.n_cards(len(self.state.collections[p])),
                                           " ?{}".format(u) if u else ""))
         items += ["Scores", "Done"]
         head = "Trials failed" if self.state.lost else "Game over"
         return Rows(self.ui, head, items, self.chose, "capture.end", cards.stay, 0, "",
-                    list(range(self.players)), self.players)
+                    list(range(self.players())), self.players())
 
     def chose(self, i):
-        if i < self.players:
+        if i < self.players():
             self.ui.push(self.card_list(i))
-        elif i == self.players:
+        elif i == self.players():
             self.scores()
         else:
             self.app.finish()
@@ -216,7 +215,7 @@ class EndScreen(CaptureScreen):
             self.ui.push(LineEditor(self, p, i))
 
         return Rows(self.ui, SEAT_NAMES[p] + "'s lines", items, chose, "capture.cards_end",
-                    None, index, "", p, self.players)
+                    None, index, "", p, self.players())
 
     def long_ok(self):
         items = ("Undo",) + MENU_END
@@ -274,7 +273,7 @@ class EndScreen(CaptureScreen):
     def scores(self):
         checked = []
         try:
-            for p in range(self.players):
+            for p in range(self.players()):
                 checked += score.check_players([{"name": SEAT_NAMES[p], "geekmons": self.score_cards(p)}])
         except ValueError as e:
             self.refuse(str(e).replace("player ", "").replace("'", ""))
@@ -308,7 +307,7 @@ class EndScreen(CaptureScreen):
                 else:
                     why = "tie shared"
             lines.append("(" + why + ")")
-        for p in range(self.players):
+        for p in range(self.players()):
             e = res["players"][p]
             lines.append("{} {} pts".format(SEAT_NAMES[p], e["total"]))
             lines += self.breakdown(p, e["cards"])
@@ -394,7 +393,7 @@ class LineEditor(Fields):
 
     def draw(self, fb):
         fl = self.flow
-        seat_led(fl.app.board.leds, self.p, fl.players)
+        seat_led(fl.app.board.leds, self.p, fl.players())
         traits = fl.state.collections[self.p][self.i]
         title(fb, "{} card {}".format(SEAT_NAMES[self.p], self.i + 1))
         fb.text(cards.coll_name(fl.cat, fl.cfg, self.p, self.i, traits), 0, 10, 1)

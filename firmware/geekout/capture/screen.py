@@ -9,11 +9,9 @@ from geekout.game import GameScreen
 
 
 class CaptureScreen(GameScreen):
-    core = steps
-
     def __init__(self, app, cfg, game, marks):
         self.cfg = cfg
-        super().__init__(app, b"", game, marks)
+        super().__init__(app, steps, b"", (game, marks))
 
     @property
     def state(self):

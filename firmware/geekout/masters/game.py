@@ -24,7 +24,6 @@ class GameBase(GameScreen):
     """A Masters game on screen; each mode adds its keys, drawing, undo point and hint.
     The journal is the rules core's action bytes, one record a press (game.py)."""
 
-    core = rules
     offers_hint = True  # the game menu has Hint when the table is installed
     hints = None  # the hint table (find_hints), set when the game starts
     win = None  # 2 players: the chance-to-win table (winchance.find_win), or None
@@ -33,7 +32,7 @@ class GameBase(GameScreen):
 
     def __init__(self, app, players, actions):
         self.n = players
-        super().__init__(app, actions)
+        super().__init__(app, rules, actions)
         state = self.state
         # The hint table on the data flash, or None (the menu then offers no Hint).
         self.hints = find_hints(app.board.data)
