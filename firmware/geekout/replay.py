@@ -57,6 +57,19 @@ class Marks:
         self.last = None
 
 
+def copy_fields(src, dst, shared, lists, arrays):
+    """Give `dst` the fields of `src` named in `shared` as they are (ints, strings,
+    tuples: never changed in place), and own copies of those in `lists` and `arrays`
+    (bytearray): how a rules core's clone() makes the independent copy Marks keeps."""
+    for name in shared:
+        setattr(dst, name, getattr(src, name))
+    for name in lists:
+        setattr(dst, name, list(getattr(src, name)))
+    for name in arrays:
+        setattr(dst, name, bytearray(getattr(src, name)))
+    return dst
+
+
 def fold(state, journal, marks=None, at=0):
     """Apply a journal's entries to `state` in order and return it; raises ValueError
     naming the first bad entry. `journal` continues a journal whose first `at` entries

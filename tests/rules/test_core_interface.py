@@ -236,3 +236,17 @@ def test_the_interface_on_micropython():
     got = res.stdout.strip().splitlines()
     assert got == _games_here()
     assert [line.split()[-1] for line in got] == ["M8", "M8", "C1", "B8"]
+
+
+@pytest.mark.parametrize("name", ["masters", "capture", "battle"])
+def test_clone_copies_every_field_and_shares_no_list(name):
+    """clone() (replay.copy_fields) is what the undo marks keep: a field left out of its
+    lists would be lost by an undo, a list shared would change the kept copy."""
+    rng = random.Random(11)
+    st, _n, _r = play(name, rng, rng.choice, limit=40)
+    twin = st.clone()
+    assert type(twin) is type(st) and set(vars(twin)) == set(vars(st))
+    assert snapshot(twin) == snapshot(st)
+    for field, value in vars(st).items():
+        if isinstance(value, (list, bytearray)):
+            assert getattr(twin, field) is not value, field

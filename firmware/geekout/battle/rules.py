@@ -19,7 +19,7 @@ is one check function (_check_attack...), chosen from the tuple _EVENTS by the k
 
 from micropython import const
 
-from geekout.replay import Marks
+from geekout.replay import Marks, copy_fields
 
 from . import events as E
 from . import legal
@@ -81,6 +81,14 @@ class Illegal(ValueError):
         self.ruling = ruling
         self.why = why
         self.event = event
+
+
+# What clone() copies: the fields shared as they are, the lists and the bytearrays.
+_SHARED = ("count", "phase", "seat", "first", "owed", "opened", "cells", "created",
+           "wormholed", "winner", "condition", "turn_at", "turn_prev")
+_LISTS = ("box", "map", "reserve_small", "reserve_bomb", "coll_small", "coll_nova", "kills",
+          "unique")
+_ARRAYS = ("journal", "status", "levels", "base", "armed", "moved")
 
 
 class BattleState:
@@ -226,35 +234,7 @@ class BattleState:
 
     def clone(self):
         """An independent copy of the state (no list shared), to go on from."""
-        s = BattleState(self.players)
-        s.journal = bytearray(self.journal)
-        s.count = self.count
-        s.phase = self.phase
-        s.seat = self.seat
-        s.first = self.first
-        s.owed = self.owed
-        s.opened = self.opened
-        s.cells = self.cells
-        s.box = list(self.box)
-        s.map = list(self.map)
-        s.reserve_small = list(self.reserve_small)
-        s.reserve_bomb = list(self.reserve_bomb)
-        s.coll_small = list(self.coll_small)
-        s.coll_nova = list(self.coll_nova)
-        s.kills = list(self.kills)
-        s.unique = list(self.unique)
-        s.status = bytearray(self.status)
-        s.levels = bytearray(self.levels)
-        s.base = bytearray(self.base)
-        s.armed = bytearray(self.armed)
-        s.moved = bytearray(self.moved)
-        s.created = self.created
-        s.wormholed = self.wormholed
-        s.winner = self.winner
-        s.condition = self.condition
-        s.turn_at = self.turn_at
-        s.turn_prev = self.turn_prev
-        return s
+        return copy_fields(self, BattleState(self.players), _SHARED, _LISTS, _ARRAYS)
 
     # -- events ----------------------------------------------------------------------------
     def apply(self, ev):

@@ -118,6 +118,10 @@ SP_MOUSELET = const(16)
 SP_MALE = const(32)
 SP_FEMALE = const(64)
 SP_MUNCHKEY = const(128)
+# A catalog card's special bits and the line kind each makes it, the first that
+# applies (C5, C7, C9).
+SPECIAL_KINDS = ((SP_MILEMOON, K_MILEMOON), (SP_LEGENDARY, K_LEGEND), (SP_MOUSELET, K_MOUSELET),
+                 (SP_MALE, K_MALE), (SP_FEMALE, K_FEMALE))
 MAX_CARDS = const(150)  # the real game's 78 cards plus the expansions
 MAX_NAME = const(16)  # bytes of UTF-8: one line of the 128-pixel screen, which draws
 # each byte as an 8-pixel glyph (framebuf's font has ASCII only)

@@ -25,12 +25,8 @@ from geekout.capture.consts import (
     LEGENDARY,
     LINES,
     LUMINOUS,
-    SP_FEMALE,
     SP_HYRO,
-    SP_LEGENDARY,
-    SP_MALE,
-    SP_MILEMOON,
-    SP_MOUSELET,
+    SPECIAL_KINDS,
     T_SHIFT,
     TYPE_NAMES,
 )
@@ -118,16 +114,9 @@ class EndScreen(CaptureScreen):
         sp = c.get(r, cards.SPECIAL)
         st = c.get(r, cards.STAGES)
         line = c.get(r, cards.LINE)
-        if sp & SP_MILEMOON:
-            return (K_MILEMOON, 0, arena)
-        if sp & SP_LEGENDARY:
-            return (K_LEGEND, 0, arena)
-        if sp & SP_MOUSELET:
-            return (K_MOUSELET, 0, arena)
-        if sp & SP_MALE:
-            return (K_MALE, 0, arena)
-        if sp & SP_FEMALE:
-            return (K_FEMALE, 0, arena)
+        for bit, kind in SPECIAL_KINDS:
+            if sp & bit:
+                return (kind, 0, arena)
         if st == 1:
             return (K_SINGLE, 0, arena)
         if line == 255 or not (st or sp & SP_HYRO):

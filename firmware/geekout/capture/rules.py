@@ -80,10 +80,19 @@ from geekout.capture.consts import (
     THROW,
     WILD_PER_PLAYER,
 )
-from geekout.replay import Marks, fold
+from geekout.replay import Marks, copy_fields, fold
 
 MARK_ENTRIES = const(16)  # a TableState's marks: one every 16 entries (new_marks)
 MARKS_KEPT = const(3)
+
+
+# What clone() copies: the fields shared as they are, the lists and the bytearrays (and
+# the collections, a list of lists, card by card).
+_SHARED = ("deck", "encounters", "luminous_next", "round", "first", "phase", "drawn", "turn",
+           "last_thrower", "ecubes", "tpos", "entered", "taker", "fled", "lost", "quick",
+           "stated")
+_LISTS = ("slots", "queue", "targets", "tied", "results")
+_ARRAYS = ("active", "geek", "hyper", "points", "spent", "gone")
 
 
 class CaptureState:
@@ -282,23 +291,8 @@ class CaptureState:
     def clone(self):
         """An independent copy: no list shared with this state (a TableState's copy is
         a TableState)."""
-        s = type(self)(*self.config)
-        for name in ("deck", "encounters", "luminous_next", "round", "first", "phase",
-                     "drawn", "turn", "last_thrower", "ecubes", "tpos", "entered",
-                     "taker", "fled", "lost", "quick", "stated"):
-            setattr(s, name, getattr(self, name))
-        s.slots = list(self.slots)
+        s = copy_fields(self, type(self)(*self.config), _SHARED, _LISTS, _ARRAYS)
         s.collections = [list(x) for x in self.collections]
-        s.active = bytearray(self.active)
-        s.geek = bytearray(self.geek)
-        s.hyper = bytearray(self.hyper)
-        s.queue = list(self.queue)
-        s.targets = list(self.targets)
-        s.points = bytearray(self.points)
-        s.spent = bytearray(self.spent)
-        s.gone = bytearray(self.gone)
-        s.tied = list(self.tied)
-        s.results = list(self.results)
         return s
 
     # -- helpers ----------------------------------------------------------------------

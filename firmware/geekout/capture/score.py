@@ -249,6 +249,14 @@ def _mouselet_total(mouse, male, female, xm, xf):
     return total
 
 
+def _group(groups, line):
+    """The group of `line` in _groups' list, or None."""
+    for g in groups:
+        if g[1] == line:
+            return g
+    return None
+
+
 def _groups(cards):
     """The lines a Milemoon may join (C7), in file order of their first card:
     [kind, line, a, b, c], kind 0 an ordinary line of a stages holding b originals,
@@ -259,11 +267,7 @@ def _groups(cards):
         f = card[_FLAGS]
         if line is None or f & MILEMOON:
             continue
-        g = None
-        for x in out:
-            if x[1] == line:
-                g = x
-                break
+        g = _group(out, line)
         if g is None:
             g = [1 if f & (MOUSELET | _BRANCH) else 0, line, 0 if f & (MOUSELET | _BRANCH)
                  else card[_STAGES], 0, 0]
@@ -394,11 +398,7 @@ def score_player(cards, arena=0):
         elif line is None or card[_STAGES] == 1:
             p = SINGLE  # C4
         else:
-            g = None
-            for x in groups:
-                if x[1] == line:
-                    g = x
-                    break
+            g = _group(groups, line)
             if g is None:
                 p = SINGLE
             elif g[0] == 0:

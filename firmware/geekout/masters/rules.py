@@ -46,7 +46,7 @@ from geekout.masters.consts import (
     SUPERHERO_ON,
     TERMINAL,
 )
-from geekout.replay import Marks, fold, rewind
+from geekout.replay import Marks, copy_fields, fold, rewind
 
 # Phases.
 _FIRST = const(0)  # chance picks the first seat (M8)
@@ -98,6 +98,13 @@ def action_text(action):
         return name + " alone: no effect"
     verb = (" rerolls the ", " removes the ", " flips the ")[actor - MEEPLE]
     return name + verb + FACE_NAMES[target]
+
+
+# What clone() copies: the fields shared as they are, the lists and the bytearrays.
+_SHARED = ("first", "seat", "round", "played", "inactive", "used", "scored", "pending",
+           "phase")
+_LISTS = ("totals", "turns")
+_ARRAYS = ("journal", "active", "last")
 
 
 class MastersState:
@@ -196,22 +203,8 @@ class MastersState:
         return points_for(self.scored)
 
     def clone(self):
-        s = MastersState(self.players)
-        s.journal = bytearray(self.journal)
-        s.totals = list(self.totals)
-        s.turns = list(self.turns)
-        s.first = self.first
-        s.seat = self.seat
-        s.round = self.round
-        s.played = self.played
-        s.active = bytearray(self.active)
-        s.inactive = self.inactive
-        s.used = self.used
-        s.scored = self.scored
-        s.pending = self.pending
-        s.phase = self.phase
-        s.last = bytearray(self.last)
-        return s
+        """An independent copy (no list shared), to go on from."""
+        return copy_fields(self, MastersState(self.players), _SHARED, _LISTS, _ARRAYS)
 
     # -- transitions ---------------------------------------------------------------
     def apply_action(self, action):
