@@ -153,7 +153,7 @@ class GameScreen(Screen):
             leds.show_turn(seat, self.players())
 
     def flash(self, kind, seat):
-        """Flash a seat's LED (ui/lights.py's kinds)."""
+        """Flash a seat's LED (ui/core.py's FLASH_ kinds)."""
         board = self.app.board
         board.leds.flash(kind, board.clock(), seat)
 

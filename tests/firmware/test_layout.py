@@ -116,12 +116,12 @@ def test_no_import_cycles():
 
 
 def test_the_seat_flash_kinds_agree_with_the_leds():
-    """ui/lights.py names the kinds hal/leds.py draws: the numbers must be the same."""
+    """ui/core.py names the kinds hal/leds.py draws: the numbers must be the same."""
     from geekout.hal import leds
-    from geekout.ui import lights
+    from geekout.ui import core
 
-    assert (lights.FLASH_BUST, lights.FLASH_SCORE) == (leds.FLASH_BUST, leds.FLASH_SCORE)
-    assert lights.FLASH_BUST != lights.FLASH_SCORE
+    assert (core.FLASH_BUST, core.FLASH_SCORE) == (leds.FLASH_BUST, leds.FLASH_SCORE)
+    assert core.FLASH_BUST != core.FLASH_SCORE
 
 
 def test_the_rules_modules_touch_no_storage():

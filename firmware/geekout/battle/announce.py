@@ -7,7 +7,7 @@ cues. A toast holds three lines of 15 characters: the lines that say where a mot
 went are the first left out.
 """
 
-from geekout.ui.lights import FLASH_BUST, FLASH_SCORE
+from geekout.ui.core import FLASH_BUST, FLASH_SCORE
 from geekout.ui.widgets import SEAT_NAMES
 
 from . import events as E

@@ -6,8 +6,7 @@ enemy ships destroyed), the winner's row inverted and the figure that won boxed.
 """
 
 from geekout import keys
-from geekout.ui.core import Screen, center, title
-from geekout.ui.lights import FLASH_SCORE
+from geekout.ui.core import FLASH_SCORE, Screen, center, title
 from geekout.ui.widgets import SEAT_NAMES
 
 from . import menu
@@ -17,13 +16,6 @@ CONDITION_LINES = ("", "Supremacy (Ship)", "Overload (Star)", "Destroyer (Kill)"
 WON_COLUMN = (0, 1, 0, 2)
 COLUMNS = ("Star", "Ship", "Kill")
 _COL_X = (26, 60, 94)  # each column's left edge; its figures end at its right (x + 32)
-
-
-def centered_lines(fb, text, y):
-    """Lines of text, one under the other from y, each centred."""
-    for line in text.split("\n"):
-        center(fb, line, y)
-        y += 10
 
 
 class EndScreen(Screen):

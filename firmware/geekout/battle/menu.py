@@ -1,10 +1,7 @@
 """Galaxy battle: the game menu (long OK during the game) and the victory menu (long OK
 on the victory screen)."""
 
-from geekout.ui.scoreboard import Scoreboard
 from geekout.ui.widgets import MENU_END, Menu
-
-from .status import StatusScreen
 
 
 def game_menu(game):
@@ -17,8 +14,12 @@ def game_menu(game):
         if i == 0:
             game.undo()
         elif i == 1:
+            from .status import StatusScreen  # loaded when asked: docs/gadget.md, Figures
+
             ui.push(StatusScreen(game, st.seat))
         elif i == 2:
+            from geekout.ui.scoreboard import Scoreboard
+
             ui.push(Scoreboard(ui, "Star value (9)", [st.star_value(p) for p in range(st.players)],
                                -1 if st.is_terminal() else st.seat,
                                "Kills " + " ".join(str(k) for k in st.kills)))
@@ -39,6 +40,8 @@ def victory_menu(game):
             ui.pop()  # the victory screen
             game.undo()
         elif i == 1:
+            from .status import StatusScreen
+
             ui.push(StatusScreen(game, game.state.winner))
         else:
             game.app.go_home()

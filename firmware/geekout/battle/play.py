@@ -1,10 +1,10 @@
 """The app's way into the galaxy battle: its setup screens, and play (a new game or a
-saved one resumed). Importing this module loads the whole game, rules core and screens,
-which stay in RAM until the app leaves the game."""
+saved one resumed). Importing this module loads the rules core and the play screens,
+which stay in RAM until the app leaves the game; the victory and status screens load
+when first shown."""
 
 from geekout.ui.widgets import SEAT_NAMES
 
-from .end import EndScreen
 from .rules import Illegal
 from .setup import FirstScreen, setup  # noqa: F401 - the app calls setup(app)
 from .turn import TurnScreen
@@ -32,4 +32,8 @@ def play(app, config, actions):
     else:
         game.emit("start", "{} players, {} first".format(st.players, SEAT_NAMES[st.seat]))
     app.ui.push(game)
-    return EndScreen(game) if actions else FirstScreen(game)
+    if not actions:
+        return FirstScreen(game)
+    from .end import EndScreen  # a finished game's victory; loaded only then
+
+    return EndScreen(game)

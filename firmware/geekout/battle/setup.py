@@ -2,10 +2,8 @@
 game has started, the first player the gadget drew at random (B1)."""
 
 from geekout import keys
-from geekout.ui.core import Screen, center, title
+from geekout.ui.core import Screen, center, center_lines, title
 from geekout.ui.widgets import SEAT_NAMES, Spinner
-
-from .end import centered_lines
 
 
 def setup(app):
@@ -41,6 +39,6 @@ class FirstScreen(Screen):
         self.game.light(self.game.state.first)
         text = SEAT_NAMES[self.game.state.first]
         title(fb, "Galaxy battle")
-        centered_lines(fb, "First player:\n\n\ndrawn at random\nOK: opening", 14)
+        center_lines(fb, "First player:\n\n\ndrawn at random\nOK: opening", 14)
         fb.rect(60 - len(text) * 4, 25, len(text) * 8 + 8, 13, 1)
         center(fb, text, 28)

@@ -53,7 +53,6 @@ from .consts import (
     UPGRADE,
     WORMHOLE_UA,
 )
-from .end import EndScreen
 from .entry import (
     ATTACK_ENTRY,
     CELL_ENTRY,
@@ -68,7 +67,6 @@ from .entry import (
     UPGRADE_ENTRY,
     WORMHOLE_ENTRY,
 )
-from .status import StatusScreen
 
 # The entries' words, by entry (moves name their ship); the phase stepper's.
 LABELS = ("Place cell", "Place 2 stars", "Move", "Attack", "Upgrade", "New drone",
@@ -338,6 +336,10 @@ class TurnScreen(GameScreen):
         return False
 
     def victory(self):
+        # The victory and status screens load when first shown: a module more at the
+        # game's start costs it 9-27 ms on the emulated Pico (docs/gadget.md, Figures).
+        from .end import EndScreen
+
         self.ended = 1
         self.ui.push(EndScreen(self))
 
@@ -384,6 +386,8 @@ class TurnScreen(GameScreen):
         if st.is_terminal():
             self.victory()
         elif kind == STATUS_ENTRY:
+            from .status import StatusScreen
+
             self.ui.push(StatusScreen(self, p))
         elif kind == DONE_ENTRY:
             self.take(implied(st, kind) + [events.done(p)])

@@ -15,7 +15,7 @@ from geekout.capture.consts import (
     SLOTS,
 )
 from geekout.capture.pick import Rows
-from geekout.ui.lights import FLASH_SCORE
+from geekout.ui.core import FLASH_SCORE
 from geekout.ui.widgets import MENU_END, SEAT_NAMES, TextPage
 
 

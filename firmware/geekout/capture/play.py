@@ -23,13 +23,14 @@ def play(app, config, actions):
     (the app then keeps the file aside)."""
     forget("geekout.capture.setup")
     from geekout.capture import steps
-    from geekout.capture.end import EndScreen
     from geekout.capture.round import CaptureGame
 
     cfg = steps.Config(config)
     marks = steps.new_marks()
     g = steps.replay(cfg, actions, marks)
     if g.state.is_terminal():
+        from geekout.capture.end import EndScreen  # a finished game's only: loaded then
+
         return EndScreen(app, cfg, g, marks, CaptureGame)
     game = CaptureGame(app, cfg, g, marks)
     game.emit("resume" if actions else "start", "Game resumed" if actions else

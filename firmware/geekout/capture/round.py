@@ -9,7 +9,7 @@ whenever it is drawn). Steps are taken, saved and undone by the step pipeline
 (game.py, screen.py). When the game is over the end screens (end.py) take its place.
 """
 
-from geekout.capture import check, draw, end, menu, steps
+from geekout.capture import check, draw, menu, steps
 from geekout.capture.cards import cards
 from geekout.capture.consts import A_NOTE
 from geekout.capture.pick import seat_led
@@ -154,8 +154,12 @@ class CaptureGame(CaptureScreen):
         return False
 
     def to_end(self):
-        """The game is over: the end screens take this screen's place."""
-        self.ui.replace(end.EndScreen(self.app, self.cfg, self.game, self.marks, CaptureGame))
+        """The game is over: the end screens take this screen's place. Their modules load
+        only now: a module more at the game's start costs it 9-27 ms on the emulated
+        Pico (docs/gadget.md, Figures)."""
+        from geekout.capture.end import EndScreen
+
+        self.ui.replace(EndScreen(self.app, self.cfg, self.game, self.marks, CaptureGame))
 
     # -- keys ------------------------------------------------------------------------
     def key(self, k):

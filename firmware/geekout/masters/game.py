@@ -12,11 +12,9 @@ last turn did.
 from geekout.game import GameScreen
 from geekout.masters import rules
 from geekout.masters.consts import DRAGON, ENDED_BUST, FACES, PASS, ROUNDS, SPACESHIP
-from geekout.masters.end import EndScreen
 from geekout.masters.hintpage import find_hints, short_action
+from geekout.ui.core import FLASH_BUST, FLASH_SCORE
 from geekout.ui.icons import draw_face
-from geekout.ui.lights import FLASH_BUST, FLASH_SCORE
-from geekout.ui.scoreboard import Scoreboard
 from geekout.ui.widgets import MENU_END, SEAT_NAMES, Menu
 
 
@@ -121,6 +119,8 @@ class GameBase(GameScreen):
         if item == "Undo":
             self.undo()
         elif item == "Scoreboard":
+            from geekout.ui.scoreboard import Scoreboard  # loaded when asked (see _end_screen)
+
             st = self.state
             ui.push(Scoreboard(ui, "Round {}/5".format(min(st.round + 1, 5)), st.totals,
                                st.seat, self.win_line()))
@@ -141,7 +141,7 @@ class GameBase(GameScreen):
         name = SEAT_NAMES[seat]
         self.emit("turn", name + (": BUST" if bust else " scores {}".format(points)))
         if st.is_terminal():
-            end = EndScreen(self)
+            end = self._end_screen()
             self.emit("end", "Game over", end.winners)
             self.ui.push(end)
             self.ui.cue("win")
@@ -159,7 +159,15 @@ class GameBase(GameScreen):
     def enter(self):
         self.show_turn()
         if self.state.is_terminal():  # resumed after the last turn: straight to the end screen
-            self.ui.push(EndScreen(self))
+            self.ui.push(self._end_screen())
+
+    def _end_screen(self):
+        """The end screen, its module (and the scoreboard's) loaded only now: a module
+        more at the game's start costs it 9-27 ms on the emulated Pico (docs/gadget.md,
+        Figures), and most presses of a game never need them."""
+        from geekout.masters.end import EndScreen
+
+        return EndScreen(self)
 
 
 def draw_dice(fb, active, y):

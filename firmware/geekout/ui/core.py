@@ -16,10 +16,19 @@ stops the gadget: the real board hands over a stand-in and looks for the panel a
 the next redraw tries again.
 """
 
+from micropython import const
+
 from geekout import keys
 
 W = 128
 H = 64
+
+# The kinds of a seat's flash that board.leds.flash(kind, now, seat) shows (hal/leds.py
+# draws them); the screens name them here and import nothing of hal/. Not a module of
+# their own: a module more at a game's start costs about 9 ms on the emulated Pico
+# (littlefs lookups), docs/gadget.md, Figures.
+FLASH_BUST = const(1)  # a bust or a loss: every seat in play red, the seat white
+FLASH_SCORE = const(2)  # points scored, a catch, a win: the seat white
 
 
 class Screen:
@@ -226,6 +235,13 @@ def wrap(text, width=16):
 
 def center(fb, text, y, c=1):
     fb.text(text, (W - len(text) * 8) // 2, y, c)
+
+
+def center_lines(fb, text, y):
+    """Lines of text, one under the other from y (10 rows apart), each centred."""
+    for line in text.split("\n"):
+        center(fb, line, y)
+        y += 10
 
 
 def title(fb, text):
