@@ -1,8 +1,11 @@
-# The Pico runs this file at power-up: build the board, run the app.
-# Hold BACK while powering up for safe mode (nothing starts; mpremote can connect): the
-# seat LEDs turn steady blue. With no display answering the gadget still starts (the
-# seat LEDs blink red and the reason goes to USB serial) and picks the panel up when it
-# answers. The settings are read once, here: the app shows their "damaged" message.
+"""The Pico runs this file at power-up: build the board, run the app.
+
+Hold BACK while powering up for safe mode (nothing starts; mpremote can connect): the
+seat LEDs turn steady blue. With no display answering the gadget still starts (the seat
+LEDs blink red and the reason goes to USB serial) and picks the panel up when it
+answers. The settings are read once, here: the app shows their "damaged" message.
+"""
+
 from geekout.hal.storage import Storage
 from geekout.settings import Settings
 

@@ -2,28 +2,11 @@
 firmware running unchanged on MicroPython's WebAssembly port (docs/web.md).
 
 A third board beside the real one (firmware/geekout/hal/board.py) and the simulator's
-(boards/sim.py), with the members firmware/geekout/board.py declares. This module runs in the
-browser (and under node in the tests), never on CPython: the page's side of each part is
-a function of the JS module `webhost` that page/gadget.js registers.
-
-  - display: a 128x64 MONO_VLSB frame buffer; show() hands the frame to the page, which
-    draws it on its canvas;
-  - buttons: the firmware's own (hal/buttons.py: debounce, long press, auto-repeat) on
-    the page's keys and on-screen buttons; a key going down is the pin's falling-edge
-    IRQ (Pushbutton.fell), so a click shorter than a poll still counts, as on the gadget;
-  - seat LEDs and piezo: the firmware's adapters (hal/leds.py, hal/buzzer.py) on the
-    simulator's stand-ins, which here also tell the page;
-  - storage: the browser's localStorage with hal/storage.py's methods; a write the
-    browser refuses raises OSError, so the firmware's own "Flash full: game not saved"
-    path runs and the game goes on unsaved;
-  - data (the hint table, the card catalog): the firmware's files, read as on the gadget;
-  - rand: fair draws from crypto.getRandomValues, or the simulator's seeded dice when the
-    page sets a seed (the same rolls as `geekout sim --seed S` for the same keys).
-
-Bytes cross to the page by address (uctypes.addressof: the page reads or fills the
-WebAssembly memory there): the port hands a bytearray to JS only as a proxy, and
-copying a frame through one element by element took 6.6 ms (node, 1024 bytes) against
-0.08 ms by address; this port's binascii base64 is Python code (3.5 ms for 256 bytes).
+(boards/sim.py), with the members firmware/geekout/board.py declares. It runs in the
+browser (and under node in the tests): the page's side of each part is a function of the
+JS module `webhost` that gadget.js registers. Bytes cross to the page by address
+(uctypes.addressof), not through the port's JS proxies or its Python base64 (too slow).
+Each part, and the figures behind the addresses: docs/web.md, The board.
 """
 
 import time
@@ -189,7 +172,7 @@ class PageRand:
 
 
 class WebBoard(Board):
-    """The page's gadget (module docstring; geekout/board.py's members, plus pressed,
+    """The page's gadget (docs/web.md, The board; geekout/board.py's members, plus pressed,
     pixels, tone and wake_at). clock: time.ticks_ms, or the tests' Clock."""
 
     def __init__(self, storage, settings=None, clock=None):

@@ -1,19 +1,13 @@
-"""A game in play: the one way a step is taken, saved and taken back (docs/developing.md).
+"""A game in play: the one way a step is taken, saved and taken back.
 
-Every game screen is a GameScreen. It holds the game's state, folded from the journal
-when the game starts or resumes, and every change to that state goes through take():
-the press's steps are applied by the rules core (on a copy when there are several, so
-a refusal part-way changes nothing), the gadget adds the steps that follow by
-themselves (dice, the phase ends a rule implies: follow()), the whole is appended to
-the journal as one record and the undo marks are noted. undo() takes the last press
-back: the journal is cut where it starts (undo_point()) and the game replayed from the
-nearest mark. A refused step is told with its reason, nothing saved. Dice come from
-roll(), which gives back the dice an undo took back (fair undo, docs/gadget.md). This
-module is the only writer of the saved game; the journal flushes once the key's screen
-is out (app.py).
-
-A game says how its journal folds (new_state, fold, encode), how its steps apply
-(apply), where its last press starts (undo_point) and what an undo did (undone).
+Every game screen is a GameScreen, and every change to its state goes through take():
+the rules core applies the press's steps (on a copy when there are several, so a refusal
+part-way changes nothing), follow() adds the steps the gadget takes by itself, and the
+whole is one journal record. undo() cuts the journal at undo_point() and replays from
+the nearest mark; dice come from roll(), which gives back the dice an undo took back
+(fair undo). This module is the only writer of the saved game. A game says how its
+journal folds (new_state, fold, encode), how its steps apply (apply), where its last press
+starts (undo_point) and what an undo did (undone): docs/developing.md, step pipeline.
 """
 
 from geekout.replay import rewind

@@ -1,46 +1,13 @@
-"""The saved game: a journal file of checksummed records (format in docs/gadget.md).
+"""The saved game: a journal file of checksummed records, kept in parts on flash.
 
-File = b"GOJ" + version byte, then records. Record = length byte n (payload size,
-0-255), type byte, n payload bytes, 2 check bytes over length, type and payload: in
-version 2 the low 16 bits of their CRC-32 (binascii.crc32, in C, little-endian), which
-differ for every one-byte change of a record (tests/firmware/test_journal.py checks
-all of them); version 1, still read, had Fletcher-16 mod 255, blind to 0x00 <-> 0xFF. The first record is the header (type 'H': game name, a zero byte, the game's
-config bytes); then 'A' records append action bytes (opaque to this module: each game
-has its own payload), 'U' records drop the last k action bytes (undo, k big-endian in
-two bytes). A game's state is its config plus the action bytes folded in order.
-
-The file is kept in parts of at most SEGMENT_BYTES: game.goj, then game.goj.1,
-game.goj.2...; their bytes in order are the journal (the format does not change, so
-journals of older firmware, one part of any size, read as before). A part that small
-stays inline in its littlefs directory entry: an append to it is a commit to the
-metadata block, not a copy of a 4 KB data block and its erase (what every append to one
-growing file cost on the Pico). A step's records always go whole into one part.
-
-An append is closed at once, and littlefs makes a closed append atomic: a power cut
-keeps or drops a whole record, so a record that fails its check or runs past the end
-of the file is damage, never a torn write. The app saves a step after the screen shows
-it (`later`: append and undo keep their records in `pending` until flush(), which the
-UI calls once the key's screen, LEDs and sound are out); a power cut between the two
-loses that one step, as a cut during the write would. load() keeps every record before the damage:
-the whole file is first set aside as bad/NNNN.goj (renamed when it is one part, so
-even a full flash keeps it; its parts joined otherwise), then the good records are written back as the saved game (DAMAGED). A
-file with no readable header is set aside and nothing is resumed (CORRUPT). Set-aside
-files are numbered like the logs, KEEP_BAD at most, and `geekout logs pull` copies them.
-Storage I/O goes through the storage object (hal/storage.py or a fake), so this module
-does no file I/O of its own.
-
-Undo is fair (docs/gadget.md, Undo): an undo never re-rolls. The bytes a 'U' record drops stay in
-the file, so the journal keeps the latest KEEP_UNDONE of them in `undone`, each with the
-journal it followed (its length and CRC-32), and load() reads them back from the 'U'
-records: a power cut between an undo and the redo changes nothing. taken_back(history) gives
-what followed that very journal before it was taken back, and the game takes its dice
-from there (game.py, GameScreen.roll) before it asks the board for fresh ones.
-
-A write the flash refuses (OSError: ENOSPC when littlefs is full, EIO) never stops the
-game: the journal says so once through `warn` (the app's toast) and the game goes on
-in RAM only (`unsaved`); the file keeps what was saved before, and nothing more is
-written to it, so no record can follow one the refused write may have cut short (which
-load() reads as damage). A new game (start) tries the flash again.
+File = b"GOJ" + version byte, then records: length n, type, n payload bytes, 2 check
+bytes (version 2: the low 16 bits of the CRC-32; version 1, still read: Fletcher-16).
+'H' is the header (game name, 0, config bytes), 'A' appends action bytes (each game's
+own), 'U' drops the last k. Records wait in `pending` until flush() (the UI calls it once
+the key's screen is out); a step's records go whole into one part of SEGMENT_BYTES at
+most. Before touching it: a record that fails its check is damage, never a torn write
+(littlefs appends are atomic), and nothing is written after a refused write (`unsaved`).
+Format, parts, damage, undone bytes and why: docs/gadget.md, Saved game and Undo.
 """
 
 from binascii import crc32

@@ -7,6 +7,7 @@ page's (firmware/boards/web.py, on stand-ins for the page's `webhost` and `uctyp
 """
 
 import ast
+import inspect
 import sys
 import time
 import types
@@ -27,8 +28,8 @@ def test_the_declaration_lists_each_member_once():
     assert sorted(members) == sorted(declared.REQUIRED + declared.OPTIONAL)
     assert not set(declared.REQUIRED) & set(declared.OPTIONAL)
     assert all(getattr(declared.Board, n) is None for n in members)  # optional: None
-    doc = declared.__doc__
-    for name in members:  # each member says what it is in the module's docstring
+    doc = inspect.cleandoc(declared.Board.__doc__ or "")
+    for name in members:  # each member says what it is in the class's docstring
         assert "\n  " + name in doc, name
 
 

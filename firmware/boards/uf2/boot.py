@@ -1,4 +1,5 @@
-# Frozen into the UF2 build (firmware/manifest.py): runs at every reset before main.py.
+"""Frozen into the UF2 build (firmware/manifest.py): runs at every reset before main.py."""
+
 import geekout_uf2
 
 geekout_uf2.start()

@@ -1,18 +1,12 @@
 """Galaxy battle: the entry of one event, a few questions on one screen, then submit.
 
-An entry asks only what the table must tell the tracker: what the cell a ship entered
-held, which ship attacks which enemy ship and whether that player teleports away, how a
-drone or an upgrade is paid, which stars are placed. UP/DOWN choose, OK answers, BACK
-goes to the previous question (or leaves). Ships, targets and payments the rules would
-refuse are left out of the lists; a list of one ship or one payment is answered by
-itself; when nothing is legal the entry is refused at once, with the reason that
-really stands in the way (an attacker that already attacked, every enemy on its base,
-no collected star to pay with), ruling id first. The kinds of placed stars are always
-all offered, whatever the reserve holds, so the screen does not tell the table what a
-player has left (the core refuses what the reserve lacks, B4), and the choice can be
-made behind a hidden screen (bombs lie face down). An entry chosen in an earlier phase
-of the turn is asked on the state after the phases it ends (turn.py `implied`). The
-turn screen (turn.py) takes the events (take, game.py) and tells what they did (announce.py).
+An entry asks only what the table must tell the tracker. Ships, targets and payments the
+rules would refuse are left out of the lists, a list of one is answered by itself, and
+an entry with nothing legal is refused at once with the reason that really stands in
+the way, ruling id first. The kinds of placed stars are always all offered, so the
+screen never tells what a reserve holds (the core refuses what it lacks, B4). The turn
+screen (turn.py) takes the events (take, game.py) and tells what they did (announce.py).
+The questions, presses and refusals: docs/gadget-battle.md, Entering events.
 """
 
 from micropython import const

@@ -1,31 +1,11 @@
 """Galaxy battle events: the compact tuple form, its bytes, and a line for the screen.
 
 An event is a flat tuple of small ints, (TYPE, player, fields...), one fixed shape per
-type (below; the type ids are in consts.py). The gadget's journal stores each event as
-1-3 bytes (`encode`/`decode`); journal files on the laptop use the JSON form, read and
-written by the host tools (geekout_tools/battle/json_events.py), documented in
-docs/battle.md. Pure: no I/O; runs on MicroPython and CPython.
-
-  (FIRST, p)                                     chance: seat p plays first (B1)
-  (CELL, p)                                      place one star cell
-  (STARS, p, bombs, merges, m1, m2)              place 2 reserve stars, `bombs` of them
-                                                 bombs; `merges` cells (0-2) reached 3
-                                                 stars and became a supernova, the i-th
-                                                 made of m_i small stars and 3-m_i bombs
-  (MOVE, p, ship, base, small, bomb, nova, shield)  move a ship; base=1: onto its own
-                                                 base; small/bomb/nova: stars found in
-                                                 the cell entered; shield=1: use the star
-                                                 shield there
-  (TURN, p, ship)                                turn a cannon one position
-  (DRONE, p, pay)                                create a drone (pay PAY_SMALL: 2 small
-                                                 stars, PAY_NOVA: one supernova)
-  (UPGRADE, p, ship, pay)                        upgrade a ship (1 small or 1 supernova)
-  (ATTACK, p, ship, target, tship, teleport)     ship attacks target's ship tship;
-                                                 teleport=1: the defender teleports away
-  (WORMHOLE, p, target, tship)                   wormhole on any player's ship
-  (DONE, p)                                      end the current phase
-
-Ships are numbered per player: 0 is the mothership, 1-3 the drones.
+type (the type ids are in consts.py); the gadget's journal stores each as 1-3 bytes
+(`encode`/`decode`). Journal files on the laptop use the JSON form, read and written by
+the host tools (geekout_tools/battle/json_events.py). Ships are numbered per player: 0
+is the mothership, 1-3 the drones. Pure: no I/O; runs on MicroPython and CPython.
+Each type's tuple and bytes: docs/battle.md, Compact form (the gadget).
 """
 
 from .consts import (

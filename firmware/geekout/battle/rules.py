@@ -1,20 +1,12 @@
 """Geek Out! galaxy battle rules core: turns, resources and victory, folded over a journal.
 
 The map stays on the table; this core tracks what players would otherwise keep on paper
-and enforces every rule it can see (rulings B1-B11 of docs/rules.md). Shape as in Masters and
-OpenSpiel: a state with its current player (CHANCE for the first-player draw, TERMINAL
-once someone has won), its phase and what is still owed, legal events, and `apply`.
-Events are the tuples of events.py; an illegal one raises Illegal (a ValueError whose
-text starts with the ruling id, "B4: ...") and leaves the state unchanged. The journal is
-the events' bytes, so undo is a replay (from the latest turn start kept: new_marks).
-Pure and deterministic; MicroPython and CPython.
-
-The documented interface, the same in the three rules cores (masters/rules.py,
-capture/rules.py; OpenSpiel's legal_actions / apply_action / is_terminal / returns):
-legal_steps(state), apply_step(state, step) (Illegal, a ValueError citing the ruling,
-state unchanged), is_over(state) and scores(state), one number per seat (star values,
-B5). The methods stay for the screens and host tools. The legality of each kind of event
-is one check function (_check_attack...), chosen from the tuple _EVENTS by the kind.
+and enforces every rule it can see (rulings B1-B11 of docs/rules.md). Events are the
+tuples of events.py and the journal their bytes; an illegal one raises Illegal (a
+ValueError whose text starts with the ruling id, "B4: ...") and leaves the state
+unchanged, and undo is a replay (from the latest turn start kept: new_marks). Pure and
+deterministic; MicroPython and CPython. The interface of the three cores and the check
+table _EVENTS: docs/developing.md, The rules cores; the tracker: docs/battle.md.
 """
 
 from micropython import const

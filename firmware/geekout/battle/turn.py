@@ -1,25 +1,13 @@
 """Geek Out! galaxy battle on the gadget: the turn screen, where the game is played.
 
-The map stays on the table; the gadget keeps the tracker (rules.py, rulings B1-B11). The
-turn screen shows whose turn it is (seat LED lit), a phase stepper (exploration, drone
-moves, attacks, tactical with its 3 action points as pips) and what the player may do
-next. The list holds the phase's own entries and, before the tactical phase, the later
-phases' too: choosing one ends the phases before it (B3 "done" events the gadget adds,
-`implied`), so a turn with no attack costs no press to say so. The exploration cell is
-placed by the gadget as the turn starts (B3: mandatory, nothing to choose), in the same
-record as the entry that ended the turn before; a last action point that leaves nothing
-else to do (a placement, an upgrade, a new drone: _ENDS_TURN) ends the turn by itself,
-in the same record too. Every entry goes through the step pipeline (game.py): checked
-by the rules core, saved as one journal record, or refused with the core's reason and
-its ruling id ("B4: ...") with nothing changed; undo takes the last entry back whole
-(with the events the gadget added to it). The questions of an entry are in
-entry.py, what an entry did is told by announce.py, the menus are in menu.py, the
-status pages in status.py, the victory in end.py.
-
-Journal payload ('A' records): the rules core's event bytes (events.encode, 1-3 bytes
-per event), one record per entry. The first player's draw (B1) is the first event.
-Config bytes: (players,), 3 or 4. The kinds of placed stars are in the journal (the
-core needs them) but never on screen nor in the live event lines: bombs lie face down.
+The map stays on the table; the gadget keeps the tracker (rules.py, rulings B1-B11).
+Every entry goes through the step pipeline (game.py): checked by the rules core and
+saved as one journal record with the events the gadget adds to it (the phase ends it
+implies, `implied`; the End turn after a last action point, _ENDS_TURN; the next
+exploration cell), or refused with the core's reason, nothing changed; undo takes the
+entry back whole. The questions: entry.py; what an entry did: announce.py; the menus,
+status pages and victory: menu.py, status.py, end.py.
+The screen, the entries and the journal payload: docs/gadget-battle.md, The turn screen.
 """
 
 from micropython import const

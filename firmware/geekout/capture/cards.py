@@ -2,21 +2,11 @@
 
 The catalog (data/geekmon_catalog.csv, written by `geekout capture catalog import`,
 which checks every row with catalog.py) is read once, when a Capture screen first needs
-it, into a compact form: 7 bytes a card (number, stages, types, weakness, specials, line
-id: cards of one line share it) and the names, in blocks of 16 cards, each block one
-bytearray made at its size. The reader here checks each row's shape and values (7
-fields, a name of 1-16 bytes of UTF-8, a number 0-999 in ASCII digits, stages 0-4, known
-types, one weakness, known specials) and the limits (consts.MAX_CARDS cards, lines of at
-most MAX_LINE bytes), and refuses the file otherwise; a missing or bad file gives an
-empty catalog (the players then give cards' line structure at the end). Nothing it
-allocates grows with the catalog (docs/gadget-capture.md, Memory and speed: a 150-card catalog read into growing
-buffers failed at 128K on the unix port): the largest allocation is a block of 16 cards,
-16 x (7 + 17) = 384 bytes at most.
-
-A card on the table is tied to its catalog row through the core's card number: the
-printed number when the row has one (1-899), else 900 + the row index (rows without a
-number; the importer lets only the first 124 rows go without one). The labels at the end
-name cards, places and collection cards for the screens.
+it, into 7 bytes a card and the names, in blocks of 16 cards made at their size: nothing
+it allocates grows with the catalog. The reader checks each row and the limits, and
+refuses the file otherwise; a missing or bad file gives an empty catalog. A card on the
+table is tied to its row through the core's card number: the printed number (1-899),
+else 900 + the row index. The checks and figures: docs/gadget-capture.md, Memory and speed.
 """
 
 from micropython import const

@@ -1,32 +1,12 @@
 """Geekmon Capture card catalog: the device data file, its row checks, and lookups.
 
 The data file (firmware/geekout/data/geekmon_catalog.csv) is plain comma-separated text,
-one card per line after a header line naming the columns:
-
-    number,name,line,stages,types,weakness,specials
-
-number   the card's unique number, 1-999 (written with 3 digits), or empty
-name     the card's name (required, unique ignoring case)
-line     the key shared by the cards of one evolutionary line, or empty (a 1-stage card
-         or a line the source does not give)
-stages   1-4 (4 = the Hyro line, C8, which may list more forms than 4), or empty
-types    zero, one or two of the eight types joined by "/"
-weakness one type, or empty
-specials words joined by "/": starter, legendary, milemoon, hyro, mouselet, male,
-         female (the Mouselet branches, C9), munchkey (C11)
-
-An empty field means "not known", never a default. No field holds a comma, a quote or
-a control character (CR, LF, tab...), so the device splits lines without a CSV library.
-`read_catalog` takes an open text file (the caller does the I/O) and returns Card
-tuples; `check_row` and `check_catalog` are shared with the host's `geekout capture
-catalog import`, so both refuse the same rows.
-
-What the gadget can hold (cards.py keeps 7 bytes a card and the names in RAM; the
-limits are in consts.py): at most MAX_CARDS cards, names of at most MAX_NAME bytes of
-UTF-8 (a line of the screen: an accented letter takes 2), line keys of at most MAX_KEY characters. Cards
-without a number (or numbered 900-999) are known on the gadget as 900 + their row
-index, which must stay below 1024 (10 bits of a card's traits int): so only the first
-ROW_NUMBERS (124) cards may lack a number 1-899.
+one card a line after a header naming the columns; an empty field means "not known",
+never a default, and no field holds a comma, a quote or a control character, so the
+device splits lines without a CSV library. `read_catalog` takes an open text file (the
+caller does the I/O); `check_row` and `check_catalog` are shared with the host's
+`geekout capture catalog import`, so both refuse the same rows.
+The columns and the gadget's limits (consts.py): docs/capture.md, Catalog.
 """
 
 from micropython import const

@@ -1,27 +1,12 @@
 """Geekmon Capture rules core: one game as a state folded over a journal of actions.
 
-Pure and deterministic, shaped like the Masters core (OpenSpiel: current player or
-CHANCE/TERMINAL, legal actions, chance outcomes, apply_action). CaptureState is a game
-as the gadget keeps it, with clone (the gadget journals steps of actions itself: steps.py); the
-tools' states (new_initial_state, replay) are TableState, which adds the journal of the
-actions applied (.journal, an array of ints), the OpenSpiel-style queries, is_legal,
-clone and a text view. Deck draws are chance actions written to the journal, so
-replaying a journal rebuilds the game and undo is a replay (from the latest copy kept:
-new_marks). Everything the table does is
-an action a few-button gadget can enter: which cube a player throws, a critical catch, a
-cube landing in an elemental zone, the points each player has on each card, the tied
-players with type advantage, the bull's eye answer; or, in a quick round, no throws and
-the capturer of each card as its only points. Rulings C1-C3, C11, C13 (docs/rules.md);
-end-of-game points are score.py's job (C4-C10, C12). Actions and card traits are ints:
-consts.py, actions.py.
-
-The documented interface, the same in the three rules cores (masters/rules.py,
-battle/rules.py; OpenSpiel's legal_actions / apply_action / is_terminal / returns):
-legal_steps(state), apply_step(state, step) (ValueError "C3: why", state unchanged),
-is_over(state) and scores(state), the cards each seat collected (the final points need
-the line structure the players enter at the end: score.py). The methods stay for the
-screens and host tools. The legality of each kind of action is one check function
-(_check_throw...), chosen from the tuple _STEPS by the kind.
+Pure and deterministic, shaped like the Masters core (OpenSpiel). CaptureState is a game
+as the gadget keeps it; the tools' states are TableState (the journal of the actions
+applied, the OpenSpiel-style queries, is_legal, a text view). Deck draws are chance
+actions in the journal, so replay rebuilds the game and undo is a replay (from the
+latest copy kept: new_marks). Rulings C1-C3, C11, C13 (docs/rules.md); end-of-game points
+are score.py's (C4-C10, C12). The interface of the three cores and the check table
+_STEPS: docs/developing.md, The rules cores; the game: docs/capture.md.
 """
 
 from array import array

@@ -1,20 +1,12 @@
 """Geekmon Capture on the gadget: the config bytes, the journal payload and its fold.
 
-Pure (no screen, no storage), so tests and host tools can replay a saved game.
-
-Config bytes: version 2, players (1 = solo Arena Trials), first seat, Team Wicked 0/1,
-arena type id 0-8, rounds 0 full / 1 quick, then per player: starter stages (2 or 3),
-starter catalog row + 1 (0: a starter the catalog lacks), starter types mask, starter
-weakness type id. Version 1 (saved before quick rounds) has no rounds byte: full rounds.
-
-Payload: a list of steps, one per thing the players confirm (a throw, a card named, the
-points entered...). A step is one count byte k (1-255) then k actions, each an unsigned
-varint (7 bits a byte, low bits first, high bit set when more bytes follow). An action
-is a rules-core action (consts.py, actions.py) or, with kind A_NOTE, the gadget's own
-end-of-game entry for one collection card: its line structure (note_action). One step
-is one journal record, so a power cut keeps or loses a whole step, and undo drops the
-last step (the draws of a round are one step), replaying from the latest copy of the
-game kept (new_marks) rather than from the start: the gadget's step pipeline, game.py.
+Pure (no screen, no storage), so tests and host tools can replay a saved game. The
+payload is a list of steps, one per thing the players confirm: a count byte k (1-255)
+then k actions, each an unsigned varint, a rules-core action (consts.py, actions.py) or
+the gadget's own A_NOTE (note_action). One step is one journal record, so a power cut
+keeps or loses a whole step and undo drops the last step. Config version 1 (saved before
+quick rounds) has no rounds byte and reads as full rounds: keep reading it.
+The config bytes and the payload: docs/gadget-capture.md, Journal.
 """
 
 from micropython import const

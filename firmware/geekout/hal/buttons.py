@@ -1,36 +1,12 @@
 """Debounced push buttons, polled (after micropython-async's Pushbutton, own code), with
 an edge latch so that a tap made while the main loop is busy is still seen.
 
-Each button reads a callable returning True while pressed, so a fake pin, a simulator
-key or a GPIO all work the same. Polling decides every key: after an accepted edge the
-pin is ignored for DEBOUNCE_MS; long presses and auto-repeat are timed by the polls.
-Set the timing class attributes before building buttons.
-
-The latch: on the gadget each pin has a falling-edge IRQ (gpio_buttons) whose handler,
-Pushbutton.fell, only notes that the button went down and when; it decides nothing
-and allocates nothing. It is there for taps shorter than a stall of the main loop (a
-flash write runs with interrupts off, an undo replays the game, gc.collect): such a
-tap goes down and up between two polls, and polling alone never sees it. A poll that
-finds the latch set while the pin reads up and its debounced state is up, the last fall
-DEBOUNCE_MS or more after the last accepted edge and DEBOUNCE_MS or more ago, counts one
-whole tap: the short key (UP/DOWN: one key, no repeat; OK/BACK: OK or BACK, never the
-long key: a hold longer than the stall is seen by polling).
-
-Why contact bounce (an edge IRQ fires at every bounce) cannot make extra keys:
-  - a latch is one flag, not a count: any number of falls before a poll is one tap;
-  - every edge polling accepts clears it: the falls of a press polling sees, and the
-    bounce of a release before polling accepts it, are that press;
-  - while the debounced state is down it counts nothing (bounce on a held button);
-  - a fall less than DEBOUNCE_MS before the poll waits: chatter at the start of a press
-    reads up now and then, and the press polling then sees clears the latch;
-  - a fall less than DEBOUNCE_MS after an accepted edge is bounce of that edge, and a
-    counted tap is an accepted edge too (its own release bounce counts nothing).
-The fall's time is the handler's (a soft IRQ runs at the next bytecode, or after the
-flash operation that held it: the rp2 port runs pending handlers after each), so it
-can only be later than the fall itself: a bounce held back past DEBOUNCE_MS by a flash
-operation that began within a few ms of an accepted release would count. The journal
-saves after the screen update: its writes begin 14 ms or more after the key's poll (the
-emulated Pico, whole games), while contact bounce lasts a few ms.
+Polling decides every key: each button reads a callable (a fake pin, a simulator key or
+a GPIO), an accepted edge locks the pin out for DEBOUNCE_MS, and long presses and
+auto-repeat are timed by the polls; set the timing class attributes before building
+buttons. The falling-edge IRQ handler (Pushbutton.fell) only notes the fall and its
+time: it decides nothing and allocates nothing (a soft IRQ may run it mid-anything).
+The latch's rules, and why contact bounce cannot make extra keys: docs/gadget.md, Buttons.
 """
 
 from geekout import keys
@@ -144,7 +120,7 @@ class Buttons:
 
 def gpio_buttons(pin_numbers, clock=None):
     """Buttons on GPIOs wired to ground with internal pull-ups (pressed reads 0), each
-    with its falling-edge latch (the module's docstring). clock: the ms ticks the latch
+    with its falling-edge latch (docs/gadget.md, Buttons). clock: the ms ticks the latch
     stamps a fall with, the clock poll() is given (time.ticks_ms, as hal/wiring.py
     hands the board)."""
     from machine import Pin

@@ -1,18 +1,12 @@
 """128x64 I2C OLED adapters: SSD1306 and SH1106, each a framebuf.FrameBuffer.
 
-The UI draws on the adapter itself (it *is* the canvas) and calls show(). show() sends
-only what changed since the last frame: for each 8-pixel page, the span of columns
-between the first and the last changed byte (a page that did not change costs
-nothing). The bus is passed in (a machine.I2C, or a fake that counts bytes).
-
-Both adapters speak only what both controllers understand, so the display setting
-can be wrong without harm: RAM is addressed page by page (0xB0 | page, then the column's
-low and high nibbles: the SH1106 has no other addressing, and the SSD1306 is put in
-page addressing mode), and each power-up sequence powers either panel (the SSD1306's
-charge pump 0x8D 0x14 is off at reset; the SH1106's DC-DC is on at reset). The SH1106
-has 132 columns of RAM with the glass on columns 2..129, so its adapter adds 2 to the
-column. The wrong setting shows the picture shifted by two columns, never a dark or
-scrambled panel (models of both controllers: host/geekout_tools/pico/panels.py).
+The UI draws on the adapter itself (it *is* the canvas) and calls show(), which sends
+only the columns that changed on each 8-pixel page. The bus is passed in (a machine.I2C,
+or a fake that counts bytes). Both adapters speak only what both controllers understand
+(page addressing, a power-up that powers either panel), so a wrong display setting only
+shifts the picture by two columns, never leaves the panel dark or scrambled: keep it so
+(models of both controllers: host/geekout_tools/pico/panels.py).
+The commands, the two panels and why: docs/gadget.md, The display adapters.
 """
 
 import framebuf

@@ -1,22 +1,17 @@
-"""The gadget's pin map: the one source for firmware pins, the wiring diagram and the BOM.
+"""The gadget's pin map, GPIO [Pico pin]: one source for hardware/ (wiring diagram, BOM).
 
-A plain data module (integers and strings only) so host tools can parse it.
-
-Wiring (Raspberry Pi Pico, physical pin numbers in brackets):
-
-  part                  signal    GPIO  Pico pin  notes
-  128x64 I2C OLED       SDA       4     [6]       I2C0, 400 kHz; module pull-ups
-                        SCL       5     [7]
-                        VCC/GND   3V3   [36]/[38]
-                        address   0x3C            (0x3D on some modules)
-  button UP             to GND    10    [14]      internal pull-up, pressed = 0
-  button DOWN           to GND    11    [15]
-  button OK             to GND    12    [16]
-  button BACK           to GND    13    [17]      held at power-up = safe mode
-  WS2812 LEDs (1/seat)  DIN       16    [21]      VBUS [40] for 5 V, GND [23]
-  passive piezo         +         15    [20]      PWM; other leg to GND
+  OLED SDA            4   [6]   I2C0, 400 kHz, 0x3C (0x3D on some); 3V3 [36], GND [38]
+  OLED SCL            5   [7]   the module's pull-ups
+  button UP           10  [14]  to GND; internal pull-up, pressed = 0
+  button DOWN         11  [15]
+  button OK           12  [16]
+  button BACK         13  [17]  held at power-up = safe mode
+  WS2812 LEDs (DIN)   16  [21]  one per seat; VBUS [40] for 5 V, GND [23]
+  passive piezo (+)   15  [20]  PWM; the other leg to GND
 """
 
+# Plain data (integers and strings only): the host tools import this module
+# (geekout_tools.hardware), and tests/host/test_hardware.py checks the table above.
 I2C_ID = 0
 I2C_SDA = 4
 I2C_SCL = 5

@@ -1,28 +1,12 @@
 """Event lines out on USB serial without ever waiting for the host (events.py's writer).
 
-Why: on the rp2 port (MicroPython v1.28) a write to sys.stdout waits while a host holds
-the port open (DTR set) without reading: shared/tinyusb/mp_usbd_cdc.c
-mp_usbd_cdc_tx_strn copies into the 256-byte CDC TX FIFO and, when it is full, waits
-up to MICROPY_HW_USB_CDC_TX_TIMEOUT (500 ms, ports/rp2/mphalport.h) for room, in the
-middle of a button press. With no host attached it never waits (the FIFO keeps the
-latest bytes).
-
-How: select.poll on sys.stdout reaches mp_hal_stdio_poll (ports/rp2/mphalport.c) ->
-mp_usbd_cdc_poll_interfaces, which sets POLLOUT when no host is connected or the TX
-FIFO has room. A line is written only when a poll with timeout 0 says POLLOUT now;
-else it is dropped and counted (the monitor misses a line, the press is not held up).
-
-Whole lines in 16-byte pieces: POLLOUT means one free byte, not a line's worth, so a
-line written whole when the FIFO is nearly full would still wait. Every line is padded
-with spaces to a multiple of 16 bytes (JSON readers skip them) and written 16 bytes at a
-time, each piece after a poll: the FIFO (256 bytes) fills and is drained (by USB packets
-of 64) in multiples of 16, so when the poll says there is room there are 16 bytes of it
-and a piece never waits. A line cut short for want of room is ended before the next
-one (a piece of spaces and a newline); the monitor skips the cut line. Measured on the
-emulated Pico (rp2 v1.28): a 150-byte line costs 0.77 ms in pieces against 0.13 ms
-whole, and no press waits for a host that does not read (tests/pico/test_pico_faults.py);
-written whole, the line that filled the FIFO held its press up for 500 ms. Other output
-on USB (a traceback) can break the alignment until the host reads again.
+On the rp2 port a write to sys.stdout waits up to 500 ms while a host holds the port
+open without reading. So a line is written only when a select.poll on sys.stdout with
+timeout 0 says POLLOUT now; else it is dropped and counted. POLLOUT means one free byte,
+so every line is padded with spaces to a multiple of 16 bytes and written 16 bytes at a
+time, each piece after a poll (the TX FIFO fills and drains in multiples of 16); a line
+cut short is ended before the next one. Other output on USB can break the alignment.
+The rp2 code path, the alignment and the figures: docs/gadget.md, Live event lines.
 """
 
 import select

@@ -1,21 +1,12 @@
 """Geek Out! Masters on the gadget, auto dice (config mode AUTO): the gadget rolls and
 resolves every die, the players decide only what matters, Continue or Pass.
 
-After the player's press (OK: roll, or Continue) the gadget rolls, takes every
-resolution step (M3) in the best order with the best targets (the hint table's optimal
-step, hint.py; without the table, autoplay.py's search), continues on its own while
-nothing is scored (passing would add nothing, M7), and stops at the next point where a
-player has something to decide (rules.at_rest). Those steps are journaled as the rules
-core's bytes, exactly as a player's would be (one record with the press), so replay and
-the host tools read the game as any virtual-dice game. The dice go through the step pipeline's roll
-(game.py), so an undo never re-rolls.
-
-The steps are then shown one by one (a frame each, about a second apart; UP/DOWN step
-through them, OK goes to the end), with what each did; the turn's result, its LEDs and
-cue come when the show reaches it. At a pass/continue point the screen shows the
-advice (the table's values, or the rule of thumb) with the cursor on it.
-Undo takes back the last press (a roll, a Continue or a Pass) and all the gadget did
-after it (rules.last_rest).
+After a press the gadget takes every resolution step (M3) by the hint table's optimal
+step (hint.py; without the table, autoplay.py's search) and goes on until a player has
+something to decide (rules.at_rest). Its steps are journaled as the rules core's bytes,
+one record with the press, and its dice come from the step pipeline's roll (game.py), so
+an undo (back to rules.last_rest) never re-rolls. The steps are then shown one by one.
+The screen and its presses: docs/gadget.md, Masters, auto dice.
 """
 
 from micropython import const

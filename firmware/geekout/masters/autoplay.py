@@ -1,23 +1,11 @@
 """Geek Out! Masters: how auto mode plays when the hint table is not installed.
 
 Pure (no I/O, no screens; the host tools import it to measure it). With the table
-(hint.py) auto mode plays the solver's optimal steps; without it, this:
-
-- Resolution (M3): a search of the roll in hand. Every SPACESHIP and SUPERHERO step,
-  every HEART with no inactive die and every lone die is followed to its end exactly;
-  a die rolled by a MEEPLE or a HEART is averaged over its six faces, once: a second
-  rolled die is valued by a rule of thumb (`_rough`). Where the roll ends its value is
-  exact: a bust is 0 (M4, M3e), a forced pass its points (M6, M7), a pass/continue
-  point the optimal value stored in DECIDE (55 numbers from the solver). The search
-  keeps at most BUDGET positions (the rule of thumb takes over past it), so a step costs
-  a bounded time; it is deterministic, so the same position always gets the same step.
-- Pass or continue (M6): CONTINUE_FROM, the solver's own rule for expected points
-  (docs/masters-strategy.md, "When to continue"): continue while the dice to roll
-  (used) are at least CONTINUE_FROM[scored]. Exact for expected points whatever the
-  resolution.
-
-Numbers (geekout_tools.masters.autoplay_check, docs/gadget.md): about 17.5
-expected points a turn against 19.06 for optimal play (M9).
+(hint.py) auto mode plays the solver's optimal steps; without it, a search of the roll
+in hand for the resolution (M3: exact where the roll ends, at most BUDGET positions,
+deterministic) and the solver's CONTINUE_FROM rule for pass or continue (M6): about
+17.5 expected points a turn against 19.06 for optimal play (M9).
+How the search values a roll: docs/masters-strategy.md, On the gadget (Without the table).
 """
 
 from micropython import const

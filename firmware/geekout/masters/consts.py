@@ -1,22 +1,11 @@
 """Geek Out! Masters: the numbers the rules core, the screens and the host tools share.
 
-The journal's byte values are defined here once. A game's journal (journal.py 'A'
-records) holds one byte per step:
-
-  virtual dice (config modes VIRTUAL and AUTO), the rules core's actions:
-    0-5     chance: a die shows that face (or, at game start, the first seat)
-    16      PASS            17  CONTINUE          18  HEART resolves
-    24+t    MEEPLE rerolls an active die showing face t (t = 6: lone MEEPLE, no target)
-    32+t    SPACESHIP sends face t to inactive     (t = 6: lone SPACESHIP destroys itself)
-    40+t    SUPERHERO flips face t                 (t = 6: lone SUPERHERO, no target)
-  table dice (config mode TABLE): the first seat (the gadget draws it, M8), then one
-    byte per turn: 0-10 dice scored, BUST (11).
-
-  Auto dice (AUTO) journals the same bytes: the steps the gadget takes are the rules
-  core's actions, written as a player's would be.
-
-Config bytes: (mode, players): mode VIRTUAL 0, TABLE 1, AUTO 2; players 1-4. Rulings
-cited as M1..M8 (docs/rules.md).
+The journal's byte values are defined here once, one byte a step (journal.py 'A'
+records): with virtual and auto dice (config modes VIRTUAL, AUTO) the rules core's
+actions (chance 0-5, PASS, CONTINUE, HEART_ACT, MEEPLE_ON/SPACESHIP_ON/SUPERHERO_ON plus
+the face); with table dice (TABLE) the first seat, then each turn's dice scored or BUST.
+Config bytes: (mode, players). A changed value changes what saved games mean. Rulings
+cited as M1..M8 (docs/rules.md); the byte table: docs/gadget.md, Saved game.
 """
 
 from micropython import const

@@ -2,26 +2,11 @@
 
 The host solver (geekout_tools.masters.solver, ruling M9) values every state of a turn;
 geekout_tools.masters.hint_table writes those values to geekout/masters/hint.bin
-(consts.HINT_FILE). Here a hint is a handful of seek+read lookups in that file: no table in
-RAM, no solving on the device.
-The caller (the storage HAL) opens the file and passes the file object to open_table();
-this module does no file I/O of its own beyond reading that object.
-
-File layout (little-endian):
-  header, 32 bytes: b"GOMH", version 2, P = number of problems, P problem ids (0 = expected
-  points, k = 1-10: probability of ending the turn with at least k scored dice), padding;
-  then P blocks, one per problem, in header order, each of 24,365 values (one byte a
-  value for a probability, two for expected points: 48,730 or 24,365 bytes):
-    55 values    CONTINUE value at each pass/continue point (inactive I, used U >= 1,
-                 scored S), at rank I + (I + U)(I + U - 1) / 2;
-    24,310 values of every state with used >= 1 (active counts a0-a5, I, U, S;
-                 10 dice), at the colex rank of the composition (a0..a5, I, U - 1, S) of 9:
-                 bar positions p_j = c_0 + ... + c_j + j, rank = sum C(p_j, j + 1).
-  Values: expected points x 1024 (u16, at most 55 x 1024 = 56,320), probabilities x 255
-  (u8: a hint shows whole percents, and a half-step error of 0.2% never changes one by
-  more than 1). A state without action dice holds its settled value (M4-M6), so every
-  resolution (whose acting die always lands in used, M3) is looked up in one read, or
-  six for a die that is rolled (MEEPLE, HEART), averaged.
+(consts.HINT_FILE). Here a hint is a handful of seek+read lookups in that file: no table
+in RAM, no solving on the device. The caller (the storage HAL) opens the file and passes
+the file object to open_table(); this module does no file I/O of its own beyond reading
+that object.
+File layout and figures: docs/masters-strategy.md, On the gadget.
 """
 
 from micropython import const

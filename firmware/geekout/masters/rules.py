@@ -1,20 +1,12 @@
 """Geek Out! Masters rules core: one game as a state folded over a journal of actions.
 
-Pure and deterministic (no I/O, no clock, no randomness inside): the shape follows
-OpenSpiel's games (a state, its current player or CHANCE/TERMINAL, legal actions,
-chance outcomes, apply_action, returns). Every die result is a chance action written to
-the journal, so replaying a journal rebuilds the state exactly and undo is a replay (of
-the stretch since the latest turn start kept: new_marks).
-The table-dice scorepad (real dice: one entry a turn) is folded here too. Runs unchanged
+Pure and deterministic (no I/O, no clock, no randomness inside), shaped like OpenSpiel's
+games. Every die result is a chance action written to the journal, so replaying a
+journal rebuilds the state exactly and undo is a replay (from the latest turn start
+kept: new_marks). The table-dice scorepad (Scorepad) is folded here too. Runs unchanged
 on MicroPython and CPython. Rulings cited as M1..M8 (docs/rules.md); the journal's byte
-values and the other numbers of the game are in consts.py.
-
-The documented interface, the same in the three rules cores (capture/rules.py,
-battle/rules.py; OpenSpiel's legal_actions / apply_action / is_terminal / returns):
-legal_steps(state), apply_step(state, step) (ValueError "M3: why", state unchanged),
-is_over(state) and scores(state), each seat's total. They take a virtual-dice game
-(MastersState) or a table-dice one (Scorepad). The methods stay for the screens and
-host tools.
+values and the game's other numbers are in consts.py. The interface of the three rules
+cores (legal_steps, apply_step, is_over, scores): docs/developing.md, The rules cores.
 """
 
 from micropython import const

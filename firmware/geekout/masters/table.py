@@ -2,17 +2,11 @@
 the scorepad (and the hint).
 
 Per turn the player enters the 42s scored (0-10) or BUST; the rules core's Scorepad
-turns that into points (M7) and moves seats and rounds on (M8). The gadget draws the
-first player.
-
-The hint (BACK on the scorepad, or the game menu) asks for the dice showing in a few
-presses (DiceEntry: how many show, then a count per face that starts at its likeliest
-value, the last face and everything after the dice run out left out; the zones start
-where the turn stands), then shows the best steps (GuidePage). OK there says "I did
-this one": the gadget takes the step on the rules core (rules.position), asks only the
-face of a die it rolls (a MEEPLE's target, a HEART's die), and shows the next hint, so a
-turn's later hints cost a press or two. A Pass or a bust it followed sets the scorepad's
-entry. What it follows is not saved: only the scorepad's entries are the journal.
+turns that into points (M7) and moves seats and rounds on (M8); the gadget draws the
+first player. The hint asks for the dice showing (DiceEntry), shows the best steps
+(GuidePage) and takes the step the player says was done on the rules core
+(rules.position). What the hint follows is not saved: only the scorepad's entries are
+the journal. The screens and their presses: docs/gadget.md, Masters, table dice; Hint.
 """
 
 from micropython import const

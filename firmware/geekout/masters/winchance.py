@@ -1,43 +1,13 @@
 """Geek Out! Masters, 2 players: each player's chance to win and the win-optimal pass or
-continue, read from a flash table (docs/masters-win.md).
+continue, read from a flash table (geekout/masters/win.bin, written by the host's
+geekout_tools.masters.win_table from the solved game, M8).
 
-The host solves the two-player game for the chance to win (geekout_tools.masters.winsolve:
-value = P(win) + 1/2 P(shared win), M8) and writes geekout/masters/win.bin
-(geekout_tools.masters.win_table). Here a lookup is a seek and a read or two of that file,
-opened for the lookup and closed again; only the decision block's 44-byte header and
-three numbers stay in RAM (352 bytes with the object on the emulated Pico; the module
-itself 4.2 KB). The whole file (5.6 KB) would fit in RAM too, but it is read a few bytes
-at a time, once per scoreboard or hint (3 ms a lookup on the emulated Pico), so holding
-it through the game would more than double what the win chance costs in RAM for nothing.
-A missing or broken file (find_win checks its length and checksum once, when the game
-starts) means no chance is shown: every function answers None or "" then, never raises.
-
-Turns: t = 2 * round + p (round 0-4 as the rules core counts it, p = 0 for the player who
-played first in the game, 1 for the other); the lead is the mover's total minus the other's.
-
-File layout (little-endian):
-  turn-start table (winsolve.gadget_table): 12-byte header b"GOW2", version 1, turns 10,
-    lead_min (int16), width (uint16), 2 zero bytes; then per turn t = 0..9 `width` bytes,
-    round(255 * value) of the player about to play with lead lead_min + j (a lead outside
-    the range reads the nearest end);
-  decision block, at B = 12 + 10 * width:
-    B+0   b"GOWD", version 1, 0
-    B+6   uint16: bytes from B to the end of the file (the checksum included)
-    B+8   2 zero bytes
-    B+10  7 bytes: bit k = solver.py's points-optimal choice at pass/continue point k is
-          CONTINUE (k = hint.py's rank I + (I + U)(I + U - 1) / 2 of inactive I, used U >= 1)
-    B+17  7 bytes: bit k = at the last turn of the game, when passing would tie, the
-          win-optimal choice at point k is CONTINUE
-    B+24  10 x uint16: the offset from B of turn t's entry; 0 for the last turn (its rule)
-    entry: int16 base lead, 55 bytes = intervals per point (in rank order), then the
-          intervals, 3 bytes each: uint16 first - base, uint8 last - first. At a lead
-          inside one of point k's intervals the win-optimal choice is the other one than
-          the points-optimal choice (leads a turn cannot have are free: an interval may
-          run across them).
-    last 2 bytes: uint16 checksum of everything before it (h = (33 h + byte) mod 65536).
-  The last turn (second player, round 5) knows its target (M8): within -55..0 (outside,
-  every choice is as good) passing is right when lead + points(S) > 0, continuing when
-  it is < 0, and the tie bit says which when it is 0.
+A lookup opens the file, seeks, reads a few bytes and closes it again: only the decision
+block's header and three numbers stay in RAM. A missing or broken file (find_win checks
+its length and checksum once, when the game starts) means no chance is shown: every
+function answers None or "" then, never raises. Turns: t = 2 * round + p (round 0-4,
+p = 0 for the first player); the lead is the mover's total minus the other's.
+File layout, figures and why: docs/masters-win.md, The gadget's table.
 """
 
 from micropython import const

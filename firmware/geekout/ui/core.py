@@ -1,19 +1,12 @@
 """The screen stack: one screen on top receives keys and draws the whole canvas.
 
-After every key (and when a tick says so) the top screen redraws into the display's
-frame buffer and the display sends only the bytes that changed. Then `after` runs (the
-app's: the journal saves the key's step), so the players see the key's effect before
-the flash is written; a toast the save raised is drawn right after. Global grammar: long
-BACK goes home, long OK opens the screen's game menu (or the help screen). A toast is a
-short message over the screen that goes after a few seconds or at the next key (which
-still acts). An alert is a toast no later toast covers (flash trouble, damaged
-settings): what comes while it shows waits its turn. Screens are told enter()/leave()
-so they can stop what they started.
-
-A display that stops answering (OSError from show(): a loose wire, no panel) never
-stops the gadget: the real board hands over a stand-in and looks for the panel again
-(hal/board.py display_lost, watch_display); on boards without them (geekout/board.py)
-the next redraw tries again.
+After every key (and when a tick says so) the top screen redraws and the display sends
+only what changed; then `after` runs (the app's: the journal saves the key's step), so
+the players see the key's effect before the flash is written. Long BACK goes home and
+long OK opens the screen's game menu, for every screen. A toast goes at the next key
+(which still acts); an alert is a toast no later toast covers. A display that stops
+answering never stops the gadget (the board's display_lost, else the next redraw).
+The order of a key, toasts and alerts, a lost display: docs/gadget.md, Screens.
 """
 
 from micropython import const
