@@ -9,7 +9,7 @@ size and the number of rounds (C1). The seat LEDs light the seat each screen is 
 """
 
 from geekout import keys
-from geekout.capture import cards, steps
+from geekout.capture import cards
 from geekout.capture.consts import SP_STARTER, TYPE_NAMES
 from geekout.capture.pick import Rows, seat_led
 from geekout.ui.widgets import SEAT_NAMES, Spinner, TextPage
@@ -163,10 +163,17 @@ class Setup:
                             lambda v: leds.show_turn(v, self.players)))
 
     def config(self):
+        # The rules core (steps.py, rules.py, replay.py: 85 ms of module loads on the
+        # emulated Pico) loads here, at the summary, not with the first setup screen:
+        # choosing Capture is then no slower than the game's start (docs/gadget.md, Figures).
+        from geekout.capture import steps
+
         return steps.config_bytes(self.players, self.first, self.wicked, self.arena,
                                   self.starters, self.quick)
 
     def summary(self):
+        from geekout.capture import steps
+
         cfg = steps.Config(self.config())
         lines = []
         if self.players == 1:
