@@ -1,11 +1,12 @@
 """`geekout logs pull|export|replay`: the gadget's game journals on the laptop.
 
 A journal over MAX_JOURNAL_BYTES (logs/__init__.py) or with no readable header is bad
-input (one line, exit 2). A journal damaged after its header is replayed up to the
-damage, with a one-line note on stderr once the command has done its work (stdout keeps
-only the report, so --json stays one JSON object; a command that fails says only its
-error). export --out writes a new file through a temp file, so a failed write leaves
-nothing.
+input (one line, exit 2). A journal read only in part (damaged after its header, or an
+entry the rules core refuses: a part lost from the middle shows so) is replayed and
+exported up to there, with a one-line note on stderr saying how far once the command
+has done its work (stdout keeps only the report, so --json stays one JSON object; a
+command that fails says only its error), and the exit status is 1 (EXIT below). export
+--out writes a new file through a temp file, so a failed write leaves nothing.
 """
 
 import csv
@@ -19,6 +20,12 @@ from ..inputs import printable
 from ..logs import MAX_JOURNAL_BYTES, shown
 
 LIMIT = "journals over {} KB are refused".format(MAX_JOURNAL_BYTES // 1024)
+PARTIAL = 1  # the exit status when a journal was read only up to a point
+EXIT = ("Exit status: 0 every journal read to its end; 1 a journal read only up to its "
+        "damage or to the first entry the rules refuse (what came before is still "
+        "reported, and a note on stderr says how far, one line per journal); 2 bad "
+        "input (not a journal, no readable header, a bad config, an unwritable --out): "
+        "one line on stderr, nothing written.")
 
 
 def register(sub):
@@ -40,9 +47,12 @@ def register(sub):
     pull.set_defaults(func=run_pull)
 
     exp = lsub.add_parser("export", help="per-turn tables of journals, as CSV or JSON",
-                          description="Replay journals on the rules core and print one row per turn. "
-                                      "A journal damaged after its header is read up to the damage, "
-                                      "with a note on stderr; " + LIMIT + ".")
+                          description="Replay journals on the rules core and print one row per turn "
+                                      "(Masters), round and player (Capture) or event (battle), for "
+                                      "every mode the gadget saves. A journal damaged after its header "
+                                      "is read up to the damage, one with an entry the rules refuse up "
+                                      "to that entry; " + LIMIT + ".",
+                          epilog=EXIT)
     exp.add_argument("files", nargs="+", metavar="FILE", help="journal files (.goj)")
     fmt = exp.add_mutually_exclusive_group()
     fmt.add_argument("--csv", action="store_true", help="CSV, one row per turn (default)")
@@ -52,9 +62,10 @@ def register(sub):
 
     rep = lsub.add_parser("replay", help="check a journal against the rules core",
                           description="Replay a journal on the rules core and report the game's "
-                                      "state, or the first entry the rules refuse (exit 2). A journal "
-                                      "damaged after its header is read up to the damage, with a note "
-                                      "on stderr; " + LIMIT + ".")
+                                      "state (scores, winners) as far as it reads: up to the damage "
+                                      "of a journal damaged after its header, up to the first entry "
+                                      "the rules refuse; " + LIMIT + ".",
+                          epilog=EXIT)
     rep.add_argument("file", metavar="FILE")
     rep.add_argument("--json", action="store_true", help="print one JSON object")
     rep.set_defaults(func=run_replay)
@@ -76,17 +87,23 @@ def run_pull(args):
 
 
 def _tables(files):
-    """(summary, rows) of each file, in order, and the notes for the damaged ones."""
-    from ..logs.reader import note, read
+    """(summary, rows) of each file, in order, and the notes on the ones read in part."""
+    from ..logs.reader import how_far, read
     from ..logs.tables import table
 
     games, notes = [], []
     for f in files:
         log = read(f)
-        games.append(table(log))
-        if log.damage is not None:
-            notes.append(note(log))
+        summary, rows = table(log)
+        games.append((summary, rows))
+        line = how_far(log, summary["refused"])
+        if line is not None:
+            notes.append(line)
     return games, notes
+
+
+def _status(notes):
+    return PARTIAL if notes else 0
 
 
 def _notes(notes):
@@ -131,7 +148,7 @@ def run_export(args):
     else:
         _stdout(text)
     _notes(notes)
-    return 0
+    return _status(notes)
 
 
 def run_replay(args):
@@ -139,15 +156,22 @@ def run_replay(args):
     if args.json:
         print(json.dumps(summary))
         _notes(notes)
-        return 0
+        return _status(notes)
     state = "finished" if summary["finished"] else "in play ({} turns so far)".format(summary["turns"])
     print("{}: {} ({} mode), {} player(s), {}".format(
         shown(summary["file"]), printable(summary["game"]), summary.get("mode", "-"),
         summary["players"], state))
-    print("totals: " + " ".join(str(t) for t in summary["totals"]))
+    if summary["game"] == "capture":
+        print("cards: " + " ".join(str(t) for t in summary["totals"]))
+        if summary["final"] is not None:
+            print("final scores: " + " ".join(str(t) for t in summary["final"]))
+        elif summary["finished"]:
+            print("final scores: not known until every card's line is entered on the gadget")
+    else:
+        print("totals: " + " ".join(str(t) for t in summary["totals"]))
     if summary["winners"]:
         who = "player" if summary["game"] == "battle" else "seat"
         how = " ({})".format(summary["condition"]) if summary.get("condition") else ""
         print("winner(s): {} {}{}".format(who, ", ".join(str(w) for w in summary["winners"]), how))
     _notes(notes)
-    return 0
+    return _status(notes)

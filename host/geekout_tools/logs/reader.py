@@ -8,7 +8,7 @@ What parse finds:
 - the whole file good: a GameLog with damage None;
 - damage after a readable header: a GameLog of the records before the damage, with
   `damage` (parse's one-line reason) and `good` (the byte where the good records end);
-  the commands go on with those records and say so (`note`);
+  the commands go on with those records and say so (`how_far`, one line);
 - nothing readable (no header record, a bad header): UsageError
   "{path}: damaged journal ({reason})"; a file that is not a journal, or is of a format
   version this firmware does not read, is said to be so.
@@ -34,12 +34,16 @@ class GameLog:
         self.good = good  # the byte offset where the good records end
 
 
-def note(log):
-    """The one-line note for a damaged journal that is still read (None if undamaged)."""
-    if log.damage is None:
-        return None
-    return "note: {}: damaged journal ({}); read up to byte {}".format(
-        shown(log.path), printable(log.damage), log.good)
+def how_far(log, refused=None):
+    """The one-line note on how far a journal was read (None when it was read to its
+    end): the first entry the rules core refused (tables' "refused"), else the damage."""
+    where = shown(log.path)
+    if refused is not None:
+        return "note: {}: read up to {}".format(where, printable(refused))
+    if log.damage is not None:
+        return "note: {}: damaged journal ({}); read up to byte {}".format(
+            where, printable(log.damage), log.good)
+    return None
 
 
 def parse(data, path="journal"):

@@ -1,10 +1,12 @@
-"""Per-turn tables of a game log, by replaying it on the rules core.
+"""Per-turn tables of a game log, by replaying it on the rules core, one entry at a time.
 
-Each game has a function turning a GameLog into (summary dict, rows); a row is one
-turn (Masters) with the seat, round, what happened and the running totals. A journal
-the rules core refuses raises UsageError naming the entry and the rule. The summary's
-"damage" is the reader's reason when the journal was damaged after the records
-replayed (null when the whole file is good).
+Each game has a function turning a GameLog into (summary dict, rows): a row is a turn
+(Masters), a round and player (Capture) or an event (battle). Every mode the gadget
+saves replays: Masters virtual, auto (the same bytes, docs/gadget.md) and table dice,
+Capture in every setup, the battle. The first entry the rules core refuses stops the
+replay: the rows before it stay, and the summary's "refused" says which entry and why.
+"damage" is the reader's reason when the file itself was damaged (null when good);
+"complete" is true when neither stopped the replay early (reader.how_far says how far).
 """
 
 from geekout.masters import consts as mc
@@ -16,61 +18,56 @@ from . import shown
 
 SEATS = ("red", "green", "blue", "yellow")
 HOW = {mc.ENDED_PASS: "pass", mc.ENDED_FORCED: "forced pass", mc.ENDED_BUST: "bust"}
+# Masters' config mode byte (masters/consts.py) -> the name the tables give it.
+MASTERS_MODES = {mc.VIRTUAL: "virtual", mc.TABLE: "table", mc.AUTO: "auto"}
+
+
+def _summary(log, game, players, over, totals, winners, turns, refused):
+    return {"file": log.path, "game": game, "players": players, "finished": over,
+            "totals": totals, "winners": winners, "turns": turns, "damage": log.damage,
+            "refused": refused, "complete": log.damage is None and refused is None}
 
 
 def _masters_config(log):
     c = log.config
-    if len(c) != 2 or c[0] > mc.TABLE or not 1 <= c[1] <= mc.MAX_PLAYERS:
+    if len(c) != 2 or c[0] not in MASTERS_MODES or not 1 <= c[1] <= mc.MAX_PLAYERS:
         raise UsageError("{}: bad Masters config bytes {}".format(shown(log.path), list(c)))
-    return ("virtual", "table")[c[0]], c[1]
+    return MASTERS_MODES[c[0]], c[1]
 
 
-def virtual_dice_turns(players, actions, path):
-    try:
-        state = m.replay(players, actions)
-    except ValueError as e:
-        raise UsageError("{}: the rules refuse {} (M1-M8)".format(path, e)) from None
-    rows, totals = [], [0] * players
-    for i, (seat, points, how) in enumerate(state.turns):
-        totals[seat] += points
-        rows.append({"turn": i + 1, "round": i // players + 1, "seat": seat + 1,
-                     "colour": SEATS[seat], "result": HOW[how], "points": points,
-                     "total": totals[seat]})
-    return state.is_terminal(), state.totals, (state.winners() if state.is_terminal() else []), rows
-
-
-def table_dice_turns(players, actions, path):
-    if not actions:
-        return False, [0] * players, [], []
-    first = actions[0]
-    if first >= players:
-        raise UsageError("{}: entry 0: bad first seat {}".format(path, first))
-    rows, totals = [], [0] * players
-    seat = first
-    for i, b in enumerate(actions[1:]):
-        if i >= players * mc.ROUNDS:
-            raise UsageError("{}: entry {}: the game is over after {} turns (M8)".format(path, i + 1, i))
-        if b > mc.BUST:
-            raise UsageError("{}: entry {}: {} is more 42s than there are dice (M1)".format(path, i + 1, b))
-        points = 0 if b == mc.BUST else m.points_for(b)
-        totals[seat] += points
-        rows.append({"turn": i + 1, "round": i // players + 1, "seat": seat + 1,
-                     "colour": SEATS[seat], "result": "bust" if b == mc.BUST else "{} scored".format(b),
-                     "points": points, "total": totals[seat]})
-        seat = (seat + 1) % players
-    over = len(rows) == players * mc.ROUNDS
-    best = max(totals)
-    winners = [i for i in range(players) if totals[i] == best] if over else []
-    return over, totals, winners, rows
+def _fold_masters(state, actions):
+    """Apply the action bytes one by one; the refusal ("entry i: M3: why") or None."""
+    for i, b in enumerate(actions):
+        try:
+            m.apply_step(state, b)
+        except ValueError as e:
+            return "entry {}: {}".format(i, e)
+    return None
 
 
 def masters(log):
+    """Virtual and auto dice journal the rules core's actions (MastersState); table dice
+    the first seat and each turn's entry (Scorepad). One row per finished turn."""
     mode, players = _masters_config(log)
-    fold = virtual_dice_turns if mode == "virtual" else table_dice_turns
-    over, totals, winners, rows = fold(players, log.actions, shown(log.path))
-    summary = {"file": log.path, "game": "masters", "mode": mode, "players": players,
-               "finished": over, "totals": totals, "winners": [w + 1 for w in winners],
-               "turns": len(rows), "damage": log.damage}
+    table = mode == "table"
+    state = m.Scorepad(players) if table else m.new_initial_state(players)
+    refused = _fold_masters(state, log.actions)
+    rows, totals = [], [0] * players
+    for i, (seat, points, how) in enumerate(state.turns):
+        totals[seat] += points
+        if table:
+            entry = state.journal[i + 1]
+            result = "bust" if entry == mc.BUST else "{} scored".format(entry)
+        else:
+            result = HOW[how]
+        rows.append({"turn": i + 1, "round": i // players + 1, "seat": seat + 1,
+                     "colour": SEATS[seat], "result": result, "points": points,
+                     "total": totals[seat]})
+    over = state.is_terminal()
+    best = max(state.totals)
+    winners = [s + 1 for s in range(players) if over and state.totals[s] == best]  # M8: ties share
+    summary = _summary(log, "masters", players, over, list(state.totals), winners, len(rows), refused)
+    summary["mode"] = mode
     return summary, rows
 
 
@@ -86,34 +83,36 @@ def battle(log):
             shown(log.path), list(log.config)))
     players = log.config[0]
     state = b.new_initial_state(players)
-    rows, pos, i = [], 0, 0
+    rows, pos, i, refused = [], 0, 0, None
     data = log.actions
     while pos < len(data):
         try:
             ev, pos = be.decode(data, pos)
             state.apply(ev)
         except b.Illegal as e:
-            raise UsageError("{}: event {}: {}: {}".format(shown(log.path), i, e.ruling, e.why)) from None
+            refused = "event {}: {}: {}".format(i, e.ruling, e.why)
+            break
         except be.BadEvent as e:
-            raise UsageError("{}: event {}: {}".format(shown(log.path), i, e)) from None
+            refused = "event {}: {}".format(i, e)
+            break
         rows.append({"event": i, "player": ev[1],
                      "what": be.event_text(ev),
                      "star_values": " ".join(str(state.star_value(p)) for p in range(players)),
                      "kills": " ".join(str(k) for k in state.kills)})
         i += 1
     winner = state.winner
-    summary = {"file": log.path, "game": "battle", "players": players,
-               "finished": winner >= 0, "totals": [state.star_value(p) for p in range(players)],
-               "winners": [winner] if winner >= 0 else [],
-               "condition": bc.CONDITION_NAMES[state.condition] if winner >= 0 else None,
-               "turns": i, "damage": log.damage}
+    summary = _summary(log, "battle", players, winner >= 0,
+                       [state.star_value(p) for p in range(players)],
+                       [winner] if winner >= 0 else [], i, refused)
+    summary["condition"] = bc.CONDITION_NAMES[state.condition] if winner >= 0 else None
     return summary, rows
 
 
 def capture(log):
     """One row per round and player: cards captured that round and the collection so far.
-    The gadget's own fold replays the journal (geekout/capture/steps.py); end-of-game scores
-    need the line structure the players enter, so the totals here are card counts."""
+    The gadget's own fold replays the journal (geekout/capture/steps.py). "totals" are
+    card counts (the gadget's scores during play); once the game is over and every
+    card's line is known, "final" holds the end screen's scores (capture_final)."""
     from geekout.capture import steps as cf
 
     try:
@@ -135,27 +134,82 @@ def capture(log):
             seen[p] = len(st.collections[p])
         fled = st.fled
 
-    try:
-        all_steps = list(cf.steps(log.actions))
-    except ValueError as e:
-        raise UsageError("{}: malformed Capture payload: {}".format(shown(log.path), e)) from None
-    closed = 0
-    for start, acts in all_steps:
+    closed, pos, i, refused = 0, 0, 0, None
+    payload = log.actions
+    while pos < len(payload):
         try:
-            game.apply_step(acts)
+            acts, end = cf.read_step(payload, pos)
         except ValueError as e:
-            raise UsageError("{}: step at byte {}: the rules refuse it: {} (C1-C13)".format(
-                shown(log.path), start, e)) from None
+            refused = "step {} (byte {}): malformed: {}".format(i, pos, e)
+            break
+        trial = game.clone()  # a refused step may have applied its first actions
+        try:
+            trial.apply_step(acts)
+        except ValueError as e:
+            refused = "step {} (byte {}): the rules refuse it: {} (C1-C13)".format(i, pos, e)
+            break
+        game = trial
+        st = game.state
+        pos, i = end, i + 1
         while closed < st.round:  # a round ended (C1)
             closed += 1
             close_round(closed)
     if st.is_terminal() and closed == st.round:  # the game ends with its last round
         close_round(closed + 1)
     over = st.is_terminal()
-    summary = {"file": log.path, "game": "capture", "players": st.players, "finished": over,
-               "totals": [len(c) for c in st.collections], "winners": [],
-               "turns": len(rows), "damage": log.damage}
+    final = capture_final(cfg, game) if over else None
+    summary = _summary(log, "capture", st.players, over, [len(c) for c in st.collections],
+                       [w + 1 for w in final[1]] if final else [], len(rows), refused)
+    summary["steps"] = i
+    summary["final"] = final[0] if final else None
     return summary, rows
+
+
+def capture_final(cfg, game):
+    """(scores, winner seats from 0) as the gadget's end screen gives them, or None while
+    a card's line is still to enter. The end screen's own methods read the line entries
+    and the catalog: the one shipped with the firmware (the journal does not say which
+    catalog the gadget held; a game with an imported one may score otherwise)."""
+    from geekout.capture import score
+    from geekout.capture.end import EndScreen
+
+    class Collections:
+        structure = EndScreen.structure
+        score_cards = EndScreen.score_cards
+
+        def __init__(self):
+            self.cfg, self.game, self.state, self.cat = cfg, game, game.state, _catalog()
+
+    end = Collections()
+    try:
+        checked = []
+        for p in range(game.state.players):
+            checked += score.check_players([{"name": SEATS[p], "geekmons": end.score_cards(p)}])
+    except ValueError:
+        return None
+    res = score.score(checked, cfg.arena, game.state.solo)
+    return [e["total"] for e in res["players"]], [SEATS.index(w) for w in res["winners"]]
+
+
+_CATALOG = []
+
+
+def _catalog():
+    """The catalog shipped with the firmware (an empty one when it cannot be read)."""
+    if not _CATALOG:
+        from pathlib import Path
+
+        import geekout
+        from geekout.capture import cards
+
+        cat = cards.Catalog()
+        try:
+            with open(Path(geekout.__file__).parent / "data" / "geekmon_catalog.csv", "rb") as f:
+                cards.load(cat, f)
+        except (OSError, ValueError):
+            cat = cards.Catalog()
+        _CATALOG.append(cat)
+    return _CATALOG[0]
 
 
 GAMES = {"masters": masters, "battle": battle, "capture": capture}
