@@ -3,7 +3,8 @@ MicroPython's WebAssembly port and the firmware as deployed: docs/web.md) on 127
 building it first when it is missing or stale, and prints the URL.
 
 --port is ASCII digits, 0-65535 (0: any free port; default 8017). A port already in use
-is one line, exit status 2.
+is one line, exit status 2. The server's limits (idle timeout, workers, bad requests,
+nothing outside the site) are docs/web.md "The server's limits".
 """
 
 from ..errors import UsageError
