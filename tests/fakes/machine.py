@@ -24,12 +24,14 @@ class Pin:
     IN = 0
     OUT = 1
     OPEN_DRAIN = 2
+    ALT = 3
+    ALT_I2C = 3
     PULL_UP = 1
     PULL_DOWN = 2
     IRQ_FALLING = 4
     IRQ_RISING = 8
 
-    def __init__(self, id, mode=-1, pull=-1, value=None):
+    def __init__(self, id, mode=-1, pull=-1, value=None, alt=-1):
         self.id = id
         self.mode = mode
         self.pull = pull
@@ -72,6 +74,24 @@ class Pin:
             edge = self.IRQ_RISING if self._value else self.IRQ_FALLING
             if self._trigger & edge:
                 self._handler(self)
+
+
+class Timer:
+    """A soft timer that only keeps its settings: a test calls `callback` itself at
+    `period` steps while `running`."""
+
+    def __init__(self, id=-1):
+        self.running = False
+        self.period = 0
+        self.callback = None
+
+    def init(self, mode=1, period=0, callback=None):
+        self.running = True
+        self.period = period
+        self.callback = callback
+
+    def deinit(self):
+        self.running = False
 
 
 class I2C:

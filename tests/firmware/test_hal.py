@@ -50,7 +50,7 @@ def test_up_fires_on_press_and_repeats_while_held():
     b, lv = make()
     got = run(b, lv, {100: (0, True), 1000: (0, False)}, 1500)
     times = [t for t, k in got if k == keys.UP]
-    assert times[0] == 100
+    assert times[0] == 110  # read down at 100 and 110: a press (CONFIRM_MS apart)
     assert len(times) == 1 + len(range(100 + Pushbutton.REPEAT_DELAY_MS, 1000, Pushbutton.REPEAT_MS))
     assert all(k == keys.UP for _, k in got)
 

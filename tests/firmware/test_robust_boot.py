@@ -96,7 +96,8 @@ def run_main(tmp_path, setup="", script="    pass", report="", limit=100, files=
     lines = res.stdout.strip().splitlines()
     assert res.returncode == 0 and lines and lines[-1].startswith("RESULT "), \
         (res.stdout[-3000:], res.stderr[-3000:])
-    return json.loads(lines[-1][7:]), lines[:-1]
+    # (lines from the board's non-waiting writer are padded with spaces: hal/usbserial.py)
+    return json.loads(lines[-1][7:]), [x.rstrip() for x in lines[:-1]]
 
 
 def test_damaged_settings_message_reaches_the_screen_on_the_device_path(tmp_path):

@@ -34,3 +34,19 @@ def refs(tmp_path_factory):
         return cache[(game, seed)]
 
     return get
+
+
+@pytest.fixture(scope="session")
+def erase_key(refs, image):
+    """The Masters reference game (heapreplay's 4-player game, seed 5) played on the
+    emulated Pico up to its first key (an OK or BACK from the 11th on, a short key of
+    another button after it) whose save erased a flash sector, a stall of 45 ms with interrupts off after the
+    screen: {"ref", "i": that key, "erase_ms": from its release to the erase (ms)}.
+    picoplay.play_to_an_erase(..., stop=i) plays the same keys at the same times."""
+    ref = refs("masters", 5)
+    with picoplay.Pico(flash=image, panel="ssd1306") as pico:
+        g = picoplay.Gadget(pico, seed=5)
+        i, ms = picoplay.play_to_an_erase(pico, g, ref["keys"])
+        assert g.errors == 0
+    assert i is not None, "no save with a flash erase in the game"
+    return {"ref": ref, "i": i, "erase_ms": ms}

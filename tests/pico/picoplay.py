@@ -96,6 +96,54 @@ def play(pico, ref, seed, on_key=None):
     return g, bad
 
 
+ON_RELEASE = (2, 3)  # OK, BACK: their key (and its work) comes at the release
+SHORT_KEYS = (0, 1, 2, 3)  # UP DOWN OK BACK: the keys a tap makes
+
+
+def press_to_release(pico, g, k):
+    """Press key k (OK or BACK) for SHORT_HOLD_MS and release it, as Gadget.key does;
+    returns the release's emulated time (ns). The gadget's work for it starts now."""
+    from geekout_tools.pico.emulator import KEY_GPIO, SHORT_HOLD_MS
+
+    g.keys += 1
+    pico.set_pin(KEY_GPIO[k], 0)
+    pico.run(SHORT_HOLD_MS)
+    return pico.set_pin(KEY_GPIO[k], 1)
+
+
+def play_to_an_erase(pico, g, keys, stop=None):
+    """Play `keys` from the start on the gadget `g`, each with Gadget.key, except each OK or
+    BACK from the 11th key on that a short key of another button follows: that one is
+    released and then
+    stepped 1 ms at a time until taken, watching the flash. Returns (i, ms from key i's
+    release to the first flash erase of its work) at the first such key whose save
+    erased a sector. stop=i: key i is only pressed and released: (i, release time ns).
+    The same keys give the same emulated times on every run."""
+    from geekout_tools.pico.emulator import KEY_GPIO
+
+    for i, k in enumerate(keys[:-1]):
+        nxt = keys[i + 1]
+        if not (i >= 10 and k in ON_RELEASE and nxt in SHORT_KEYS
+                and KEY_GPIO[nxt] != KEY_GPIO[k]):
+            g.key(k)
+            continue
+        t0 = press_to_release(pico, g, k)
+        if i == stop:
+            return i, t0
+        erases = pico.stats()["flash"]["erases"]
+        at = None
+        waited = 0
+        while g.taken() < g.keys and waited < 5000:
+            st = pico.run(1)
+            waited += 1
+            if at is None and pico.stats()["flash"]["erases"] > erases:
+                at = (st["t"] - t0) / 1e6
+        g.settle(5)
+        if at is not None:
+            return i, at
+    return None, None
+
+
 def saved_files(pico, folder, name="after.img"):
     """{path: bytes} of the gadget's own files (not the firmware) on its flash now."""
     img = Path(folder) / name
@@ -136,4 +184,5 @@ def cpython_resume(folder, files, seed):
 
 
 __all__ = ["GAME_CASES", "Pico", "Gadget", "missing", "deployed_image", "reference", "play",
+           "ON_RELEASE", "SHORT_KEYS", "press_to_release", "play_to_an_erase",
            "saved_files", "user_files", "journal_of", "cpython_resume", "json"]

@@ -1,5 +1,5 @@
 """A tap made while the gadget is busy is still seen, on the emulated Pico (the real rp2
-MicroPython, the deployed firmware, its buttons' falling-edge latch: hal/buttons.py).
+MicroPython, the deployed firmware, its buttons' sampler: hal/buttons.py).
 
 The main loop polls the buttons every 10 ms, but not while a key's work runs: the
 screen update, then the journal's save (a flash erase runs with interrupts off), or a
@@ -10,8 +10,8 @@ frame after it is the reference's, and the gadget took it exactly once.
 
 Each test also checks that its tap really fell between two polls: the probe
 (geekout_tools/pico/gadget.py) prints its "#k" line at the first poll after a key, and
-that line must not be out until after the tap's release. Disable the latch
-(Pushbutton.fell doing nothing) and both tests fail: the tap is lost.
+that line must not be out until after the tap's release: without the sampler
+(Buttons.wake doing nothing) nothing reads the tap and it is lost.
 """
 
 import picoplay

@@ -13,7 +13,7 @@ import time
 from micropython import const
 
 from geekout import board as declared
-from geekout.hal.display import find_address, make_display
+from geekout.hal.display import find_address, free_bus, make_display
 from geekout.hal.leds import FAULT_DISPLAY, FAULT_SAFE
 from geekout.hal.nodisplay import NoDisplay
 from geekout.modules import forget
@@ -41,6 +41,8 @@ class Board(declared.Board):
         (self.kind, self.i2c, self.addr, self.display, self.back_pin, self.buttons, self.leds,
          self.buzzer, self.storage, self.data, self.events, self.clock, self.sleep_ms,
          fault) = wiring.wire(display_kind, storage, lenient)
+        p = wiring.pins
+        self.bus = (p.I2C_ID, p.I2C_SCL, p.I2C_SDA, p.I2C_FREQ)  # to set the I2C up again
         # The wiring code and the pin map are only needed once: they leave RAM (the
         # wiring tools read the pin map's source).
         forget("geekout.hal.wiring")
@@ -99,15 +101,25 @@ class Board(declared.Board):
         now = self.clock()
         self.probe_at = time.ticks_add(now, _PROBE_MS)
         self.leds.show_fault(FAULT_DISPLAY, now)
-        print("no display:", e)  # USB serial: what to check
+        self.say("no display: {}".format(e))  # what to check
+
+    def say(self, text):
+        """A line on USB serial that never waits for the host: the event lines' writer
+        (hal/usbserial.py) drops it when a host holds the port without reading (a print
+        would wait up to 500 ms, in the middle of a press)."""
+        self.events.write(text)
 
     def watch_display(self, now):
-        """While the panel is missing, look for it every _PROBE_MS; True when it answers
-        again (self.display is then the real adapter, showing the latest frame)."""
+        """While the panel is missing, look for it every _PROBE_MS (the bus cleared first
+        if a slave holds SDA low); True when it answers again (self.display is then the
+        real adapter, showing the latest frame)."""
         if self.fault is None or time.ticks_diff(now, self.probe_at) < 0:
             return False
         self.probe_at = time.ticks_add(now, _PROBE_MS)
         try:
+            self.i2c, clocks = free_bus(self.i2c, *self.bus)
+            if clocks:
+                self.say("I2C bus cleared: {} clocks".format(clocks))
             addr = find_address(self.i2c, self.addr)
             # Sends the power-up commands (a panel that lost power needs them) and the
             # whole frame drawn meanwhile.
@@ -118,5 +130,5 @@ class Board(declared.Board):
         self.display = display
         self.fault = None
         self.leds.clear_fault()
-        print("display back:", display.KIND, hex(addr))
+        self.say("display back: {} {}".format(display.KIND, hex(addr)))
         return True

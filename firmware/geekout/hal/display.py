@@ -207,3 +207,37 @@ def find_address(i2c, preferred=0x3C):
             pass
     raise OSError("no OLED answers at {}: check SDA/SCL wiring, 3V3/GND and "
                   "pull-ups".format("/".join([hex(a) for a in tried])))
+
+
+def free_bus(i2c, i2c_id, scl, sda, freq):
+    """Before the panel is looked for again after an I2C error: a slave cut off mid-byte
+    (a glitch on SCL, the Pico reset alone) can hold SDA low for good, and every
+    transaction then fails. SDA is read as a GPIO; if low, the bus clear of the I2C
+    specification (NXP UM10204, 3.1.16): SCL clocked as a GPIO until SDA is let go (nine
+    clocks at most), a stop condition, the I2C controller set up again. Returns (the bus
+    to use, the clocks sent): the same bus, 0, when SDA was high."""
+    import time
+
+    from machine import I2C, Pin
+
+    d = Pin(sda, Pin.OPEN_DRAIN, Pin.PULL_UP, value=1)
+    if d.value():
+        Pin(sda, Pin.ALT, Pin.PULL_UP, alt=Pin.ALT_I2C)  # back to the I2C controller
+        return i2c, 0
+    c = Pin(scl, Pin.OPEN_DRAIN, Pin.PULL_UP, value=1)
+    clocks = 0
+    while clocks < 9 and not d.value():
+        c(0)
+        time.sleep_us(5)  # 100 kHz: slow enough for any slave
+        c(1)
+        time.sleep_us(5)
+        clocks += 1
+    # A stop condition: SDA goes high while SCL is high.
+    c(0)
+    d(0)
+    time.sleep_us(5)
+    c(1)
+    time.sleep_us(5)
+    d(1)
+    time.sleep_us(5)
+    return I2C(i2c_id, scl=Pin(scl), sda=Pin(sda), freq=freq), clocks

@@ -27,8 +27,8 @@ LONG_KEYS = (4, 5)
 LONG_HOLD_MS = 800  # hal/buttons.py LONG_MS is 700
 # A quick tap of a player (60-150 ms), past the 20 ms debounce, well short of the 450 ms
 # repeat delay. Polling alone missed a 40 ms tap once in a battle (the main loop was busy
-# longer than the tap after the key before it); the buttons' edge latch (hal/buttons.py)
-# now keeps such a tap, so the quick end of a player's taps is held here.
+# longer than the tap after the key before it); the buttons' sampler (hal/buttons.py)
+# now reads such a tap, so the quick end of a player's taps is held here.
 SHORT_HOLD_MS = 60
 FS_SIZE = 352 * 4096
 
@@ -102,6 +102,7 @@ class Pico:
         self.i2c = []  # (t0_ns, t1_ns, bytes) of every write since clear_i2c()
         self.last_i2c = 0.0
         self.cuts = []  # power cuts that happened (the harness's "cut" events)
+        self.bus_freed = []  # {"clocks", "t"}: a stuck SDA let go (stick_sda)
         self.serial_port = None
         self._next = 0
         self._ended = False  # the harness's output ended (it exited)
@@ -157,6 +158,8 @@ class Pico:
                 self.led_frames.append((msg["t"], msg["rgb"]))
             elif ev == "tone":
                 self.tones.append((msg["t"], msg["hz"]))
+            elif ev == "i2c_freed":
+                self.bus_freed.append(msg)
             elif ev == "cut":
                 self.cuts.append(msg)
             elif ev == "serial_port":
@@ -240,6 +243,13 @@ class Pico:
         """Press (down) or release one of UP, DOWN, OK, BACK."""
         return self.set_pin(BUTTON_GPIO[button], not down)
 
+    def glitch(self, gpio, us):
+        """A spike on a button's line: low for `us` microseconds, then high again (a
+        cable, a static discharge); emulated time moves on by `us`."""
+        self.set_pin(gpio, 0)
+        self.run(us / 1000)
+        self.set_pin(gpio, 1)
+
     def write_serial(self, data):
         self.call("serial", hex=bytes(data).hex())
 
@@ -251,6 +261,17 @@ class Pico:
     def fail_i2c(self, count):
         """The next `count` I2C transactions are not acknowledged (a loose wire)."""
         self.call("i2c_fail", count=count)
+
+    def stick_sda(self, clocks=9):
+        """A slave holds SDA low (cut off mid-byte): every I2C transaction fails until SCL,
+        driven as a GPIO, has been clocked `clocks` times; then SDA is let go."""
+        self.call("i2c_stick", clocks=clocks)
+
+    def i2c_bus(self):
+        """{"stuck": clocks still owed, "clocks": SCL pulses made as a GPIO since the bus
+        stuck, "stops": stop conditions made as GPIOs}."""
+        r = self.call("i2c_bus")
+        return {k: r[k] for k in ("stuck", "clocks", "stops")}
 
     def set_panel_present(self, present):
         self.call("panel", present=bool(present))
@@ -302,15 +323,16 @@ class Pico:
         self.i2c = []
 
     # -- the gadget's keys --------------------------------------------------------------
-    def key(self, k, settle_ms=15, max_ms=5000, done=None, min_ms=30):
+    def key(self, k, settle_ms=15, max_ms=5000, done=None, min_ms=30, hold_ms=None):
         """Press and release a key (keys.py code) as a player would; wait until the
         redraw it causes is on the panel (the bus quiet for settle_ms after at least
         min_ms, or `done()` true).
         Returns the milliseconds from the moment the key is due (the press for UP/DOWN,
         the release for OK/BACK, the long-press time for LONG_OK/LONG_BACK) to the end of
-        the last I2C write of its redraw, or None when the key drew nothing."""
+        the last I2C write of its redraw, or None when the key drew nothing. hold_ms: how
+        long a short key is held (SHORT_HOLD_MS)."""
         gpio = KEY_GPIO[k]
-        hold = LONG_HOLD_MS if k in LONG_KEYS else SHORT_HOLD_MS
+        hold = LONG_HOLD_MS if k in LONG_KEYS else (hold_ms or SHORT_HOLD_MS)
         self.clear_i2c()
         t_press = self.set_pin(gpio, 0)
         if self.run(hold)["cut"]:

@@ -156,13 +156,13 @@ class Gadget:
     def errors(self):
         return bytes(self.pico.serial).count(b"Traceback (most recent call last)")
 
-    def key(self, k, max_ms=5000):
-        """Press one key (keys.py code) and wait until the gadget has handled it (the
-        probe's "#k" line comes after the key's redraw); returns its press-to-screen time
-        in ms (None if it drew nothing)."""
+    def key(self, k, max_ms=5000, hold_ms=None):
+        """Press one key (keys.py code; a short one held hold_ms) and wait until the gadget
+        has handled it (the probe's "#k" line comes after the key's redraw); returns its
+        press-to-screen time in ms (None if it drew nothing)."""
         self.keys += 1
         ms = self.pico.key(k, settle_ms=5, done=lambda: self.taken() >= self.keys,
-                           max_ms=max_ms)
+                           max_ms=max_ms, hold_ms=hold_ms)
         if self.pico.cuts:
             self.last_ms = None
             return None  # the power was cut: the gadget took nothing more

@@ -108,7 +108,7 @@ if (panelAddress !== 0x3c && panelAddress !== 0x3d) {
 }
 const firmwareImage = readUF2(opts.uf2);
 const bootrom = readBootrom(opts.bootrom);
-const pins = { I2C_ID: 0, BUTTONS: [10, 11, 12, 13], NEOPIXEL_PIN: 16, PIEZO_PIN: 15,
+const pins = { I2C_ID: 0, I2C_SDA: 4, I2C_SCL: 5, BUTTONS: [10, 11, 12, 13], NEOPIXEL_PIN: 16, PIEZO_PIN: 15,
   ...JSON.parse(opts.pins) };
 
 // The flash outlives the chip: a power cycle keeps it, a snapshot copies it.
@@ -183,6 +183,9 @@ function powerUp() {
     address: panelAddress,
     present: panelPresent,
     onTransaction: (addr, data, t0, t1) => emit({ ev: 'i2c', addr, hex: hex(data), t0, t1 }),
+    sda: pins.I2C_SDA,
+    scl: pins.I2C_SCL,
+    onFreed: (clocks) => emit({ ev: 'i2c_freed', clocks, t: mcu.clock.nanos }),
   });
   const leds = new NeoPixelDecoder(mcu, pins.NEOPIXEL_PIN, (rgb, t) => emit({ ev: 'leds', rgb, t }));
   new PiezoWatch(mcu, pins.PIEZO_PIN, (hz, t) => emit({ ev: 'tone', hz, t }));
@@ -337,6 +340,13 @@ function handle(msg) {
       case 'i2c_fail':
         board.bus.failures = msg.count;
         reply();
+        return;
+      case 'i2c_stick':
+        board.bus.stick(msg.clocks);
+        reply();
+        return;
+      case 'i2c_bus':
+        reply({ stuck: board.bus.stuckClocks, clocks: board.bus.clocks, stops: board.bus.stops });
         return;
       case 'panel':
         panelPresent = !!msg.present;

@@ -9,13 +9,47 @@ import { USBCDC } from 'rp2040js';
  * the real bus; each write transaction is reported whole, with the time of its stop.
  */
 export class I2CBus {
-  constructor(mcu, i2c, { address = 0x3c, present = true, onTransaction = () => {} } = {}) {
+  constructor(mcu, i2c, { address = 0x3c, present = true, onTransaction = () => {}, sda = 4,
+    scl = 5, onFreed = () => {} } = {}) {
     this.mcu = mcu;
     this.i2c = i2c;
     this.address = address;
     this.present = present;
     this.onTransaction = onTransaction;
     this.failures = 0; // transactions still to fail (a loose wire): NACK on the address
+    // A slave holding SDA low (cut off mid-byte): every transaction fails until SCL,
+    // driven as a GPIO, has been clocked `stuckClocks` more times; then SDA is let go.
+    this.stuckClocks = 0;
+    this.clocks = 0; // SCL pulses made as a GPIO since the bus stuck
+    this.stops = 0; // stop conditions made as GPIOs (SDA rising while SCL is high)
+    this.onFreed = onFreed;
+    this.sda = mcu.gpio[sda];
+    this.scl = mcu.gpio[scl];
+    // The bus's pull-ups: both lines read high unless something pulls them low.
+    this.sda.setInputValue(true);
+    this.scl.setInputValue(true);
+    const SIO = 5;
+    const low = (state) => state === 0; // GPIOPinState.Low: driven low
+    let sclLow = false;
+    let sdaLow = false;
+    this.scl.addListener((state) => {
+      const was = sclLow;
+      sclLow = this.scl.functionSelect === SIO && low(state);
+      if (was && !sclLow && this.stuckClocks > 0) {
+        this.clocks++;
+        if (--this.stuckClocks === 0) {
+          this.sda.setInputValue(true);
+          this.onFreed(this.clocks);
+        }
+      }
+    });
+    this.sda.addListener((state) => {
+      const was = sdaLow;
+      sdaLow = this.sda.functionSelect === SIO && low(state);
+      if (was && !sdaLow && !sclLow) {
+        this.stops++;
+      }
+    });
     this.txn = null;
     this.bytes = 0;
     const clock = mcu.clock;
@@ -23,7 +57,7 @@ export class I2CBus {
     this.pending = null;
     i2c.onStart = () => i2c.completeStart();
     i2c.onConnect = (addr, mode) => {
-      let ack = this.present && addr === this.address;
+      let ack = this.present && addr === this.address && this.stuckClocks === 0;
       if (ack && this.failures > 0) {
         this.failures--;
         ack = false;
@@ -61,6 +95,14 @@ export class I2CBus {
         i2c.completeStop();
       });
     };
+  }
+
+  /** A slave holds SDA low until SCL has been clocked `clocks` times (as a GPIO). */
+  stick(clocks) {
+    this.stuckClocks = clocks;
+    this.clocks = 0;
+    this.stops = 0;
+    this.sda.setInputValue(clocks === 0);
   }
 
   /** Bit time at the frequency the firmware programmed (SCL high + low counts). */
