@@ -340,3 +340,16 @@ def test_random_presses_at_the_default_heap(game):
     out = json.loads(res.stdout)
     assert out["errors"] == 0 and out["presses"] == 3000
     assert out["peak_heap_bytes"] < 241824
+
+
+@pytest.mark.pico
+def test_pico_flash_image_relative_path_kept_between_runs(tmp_path):
+    """--runtime pico --flash NAME (relative): the image is saved whole beside itself and
+    loaded again by the next run (node runs in another folder: the path is made
+    absolute, not resolved); no temporary file is left."""
+    for _ in range(2):
+        res = geekout("sim", "--runtime", "pico", "--headless", "--random-presses", "2",
+                      "--flash", "f.img", "--json", cwd=tmp_path, timeout=300)
+        assert res.returncode == 0, res.stderr[-2000:]
+        assert json.loads(res.stdout)["errors"] == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.img"]

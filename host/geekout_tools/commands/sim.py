@@ -36,9 +36,10 @@ MAX_SEED = 2 ** 32 - 1  # boards/sim.py Dice keeps 32 bits: larger seeds only re
 MIN_HEAP = 96 * 1024
 # The default: the Pico's free heap at boot. The emulated Pico has 241,824 B free at the
 # top of main.py (docs/gadget.md, Figures); `micropython -X heapsize=240K` starts with
-# exactly 241,824 B free (gc.mem_free() after gc.collect(), 992 B in use). The unix port
-# is 64-bit, its objects up to twice the Pico's, so the same bytes hold less: a run that
-# fits here fits the Pico with room to spare (docs/gadget.md: why not more, or "240wK").
+# 241,824 B free (gc.mem_free() after gc.collect(); within 96 B, as the launcher's
+# path varies). The unix port is 64-bit, its objects up to twice the Pico's, so the
+# same bytes hold less: the firmware's peak is about 1.5x the Pico's, and a run that fits
+# here fits the Pico with room to spare (docs/gadget.md, Simulator: the heap).
 DEFAULT_HEAP = "240K"
 MAX_HEAP = 64 * 1024 * 1024  # 270 times the Pico's 241K; the unix port allocates it whole
 

@@ -120,7 +120,8 @@ class Session:
 
         self._gadget_type = Gadget
         self.seed = seed
-        self.flash = flash
+        # absolute (node runs elsewhere), not resolved: a link there is refused, not followed
+        self.flash = None if flash is None else str(Path(flash).absolute())
         self.press_ms = []
         self.screens = []
         self.errors = 0
@@ -137,7 +138,7 @@ class Session:
             _written, errs = build(fw)
             if errs:
                 raise RuntimeError("mpy-cross failed: " + "; ".join(errs))
-            image = install(fw, flash, Path(self._tmp.name) / "flash.img")
+            image = install(fw, self.flash, Path(self._tmp.name) / "flash.img")
             try:
                 self.pico = Pico(uf2, bootrom, panel=panel, flash=image)
             except PicoUnavailable as e:
