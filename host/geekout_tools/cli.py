@@ -22,6 +22,39 @@ from .errors import UsageError
 EXIT_CLOSED_PIPE = 141  # 128 + SIGPIPE, what the shell reports for `yes | head -1`
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's wrapping for descriptions and epilogs, but a line that starts with a
+    space (an example command, a table row) is kept as it is, on a line of its own."""
+
+    def _fill_text(self, text, width, indent):
+        out, para = [], []
+
+        def flush():
+            if para:
+                out.append(super(_Formatter, self)._fill_text(" ".join(para), width, indent))
+                para.clear()
+
+        for line in text.splitlines():
+            if line.startswith(" ") or not line.strip():
+                flush()
+                out.append(indent + line)
+            else:
+                para.append(line.strip())
+        flush()
+        return "\n".join(out)
+
+
+def subparsers(parser):
+    """(words after `geekout`, parser) of every parser under `parser`, itself first."""
+    todo = [((), parser)]
+    while todo:
+        words, p = todo.pop(0)
+        yield words, p
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                todo.extend((words + (name,), sp) for name, sp in action.choices.items())
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with the contract's one-line error (no usage block) and exit status 2."""
 
@@ -40,7 +73,24 @@ def build_parser():
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
         module = importlib.import_module(commands.__name__ + "." + info.name)
         module.register(sub)
+    for _words, p in subparsers(parser):  # examples kept one per line (help_examples)
+        p.formatter_class = _Formatter
     return parser
+
+
+def help_examples(parser):
+    """(words of the command, the example's argv after `geekout`) of every example in a
+    description or an epilog: a line "  geekout ..." (or "example: geekout ...")."""
+    import shlex
+
+    for words, p in subparsers(parser):
+        for text in (p.description, p.epilog):
+            for line in (text or "").splitlines():
+                s = line.strip()
+                if s.startswith("example: "):
+                    s = s[len("example: "):]
+                if s.startswith("geekout "):
+                    yield words, shlex.split(s)[1:]
 
 
 class _Stdout:

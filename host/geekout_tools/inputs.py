@@ -9,6 +9,8 @@ and int() reads any Unicode digit ("٣" is 3, "²" a ValueError only some paths 
 
 import argparse
 import json
+import os
+import stat
 
 from .errors import UsageError
 
@@ -19,19 +21,85 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_JSON_DEPTH = 64  # real files nest 4-5 deep
 
 
-def read_bytes(path, limit=MAX_FILE_BYTES, what="file"):
-    """The bytes of `path`, refusing anything over `limit` bytes (checked while reading,
-    so /dev/zero or a FIFO cannot fill the memory either)."""
+def _kind(mode):
+    """What a non-regular file is, for the messages."""
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a regular file"
+
+
+def check_input(path, what="file"):
+    """Refuse before reading what cannot be an input file (after links): an empty path,
+    a folder, a FIFO or a socket (reading one waits for a writer), a block device. A
+    character device passes: read_bytes reads it without waiting, within the limit.
+    Returns os.stat's result. One line naming the path, as UsageError."""
     shown = printable(path)
+    if not str(path).strip():
+        raise UsageError("an empty path is not a {}".format(what))
     try:
-        with open(path, "rb") as f:
-            data = f.read(limit + 1)
+        st = os.stat(path)
+    except OSError as e:
+        raise UsageError("cannot read {}: {}".format(shown, e.strerror or e)) from None
+    _readable_kind(st.st_mode, shown, what)
+    return st
+
+
+def _readable_kind(mode, shown, what):
+    if stat.S_ISDIR(mode):
+        raise UsageError("{}: is a folder, not a {}".format(shown, what))
+    if not (stat.S_ISREG(mode) or stat.S_ISCHR(mode)):
+        raise UsageError("{}: is {}, not a regular file (a {} is read from a file)".format(
+            shown, _kind(mode), what))
+
+
+def read_bytes(path, limit=MAX_FILE_BYTES, what="file"):
+    """The bytes of the file `path`, refusing anything over `limit` bytes (checked while
+    reading, so /dev/zero cannot fill the memory either). Opened without blocking and
+    looked at before any read: a FIFO, a socket or a folder is refused unread (a FIFO
+    would wait for a writer for ever), and a character device is read only as far as it
+    has bytes now (/dev/zero: too large; a terminal with nothing typed: refused)."""
+    shown = printable(path)
+    if not str(path).strip():
+        raise UsageError("an empty path is not a {}".format(what))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
     except IsADirectoryError:
         raise UsageError("{}: is a folder, not a {}".format(shown, what)) from None
     except OSError as e:
         raise UsageError("cannot read {}: {}".format(shown, e.strerror or e)) from None
-    except MemoryError:
-        raise UsageError("{}: too large to read".format(shown)) from None
+    try:
+        _readable_kind(os.fstat(fd).st_mode, shown, what)
+        f = os.fdopen(fd, "rb", buffering=0)
+    except (OSError, UsageError) as e:
+        os.close(fd)
+        if isinstance(e, UsageError):
+            raise
+        raise UsageError("cannot read {}: {}".format(shown, e.strerror or e)) from None
+    with f:
+        try:
+            chunks, size = [], 0
+            while size <= limit:
+                chunk = f.read(min(1 << 20, limit + 1 - size))
+                if chunk is None:  # a device with nothing to read now
+                    raise UsageError("{}: is a device with nothing to read, not a regular "
+                                     "file (a {} is read from a file)".format(shown, what))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+            data = b"".join(chunks)
+        except BlockingIOError:
+            raise UsageError("{}: is a device with nothing to read, not a regular file (a {} "
+                             "is read from a file)".format(shown, what)) from None
+        except OSError as e:
+            raise UsageError("cannot read {}: {}".format(shown, e.strerror or e)) from None
+        except MemoryError:
+            raise UsageError("{}: too large to read".format(shown)) from None
     if len(data) > limit:
         raise UsageError("{}: larger than {} KB, too large for a {}".format(
             shown, limit // 1024, what))
@@ -134,6 +202,18 @@ def ascii_int(text, name, low=None, high=None):
             raise UsageError("{}: {} is below {}".format(name, shown, low))
         raise UsageError("{}: {} is above {}".format(name, shown, high))
     return value
+
+
+def plain_int(text, name, low=None, high=None):
+    """A number given on the command line (--seed, --games, ...): plain ASCII decimal
+    digits with nothing around them (" 5", "5 ", "+5" are refused; a leading minus only
+    reaches the range check), within [low, high] (ascii_int's messages)."""
+    s = text if isinstance(text, str) else ""
+    digits = s[1:] if s[:1] == "-" else s
+    if not (digits and digits.isascii() and digits.isdigit()):
+        raise UsageError("{}: '{}' is not a whole number in plain digits 0-9 (no spaces, "
+                         "no sign)".format(name, printable(text, 40)))
+    return ascii_int(s, name, low, high)
 
 
 def printable(text, limit=200):

@@ -39,6 +39,8 @@ import tarfile
 from pathlib import Path
 
 from . import build as mpy_build
+from . import outputs
+from .errors import UsageError
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "build" / "uf2"
@@ -120,7 +122,7 @@ def sources(src, out=OUT, say=print):
                     tar.extractall(tree, filter="tar")
             except (tarfile.TarError, OSError) as e:
                 raise Missing("MICROPYTHON_SRC {} is not a readable tarball: {}".format(src, e)) from None
-            stamp.write_text(str(src) + "\n")
+            stamp.write_text(str(src) + "\n")  # outputs-ok: build/uf2/work, the build's own
         else:
             say("uf2: sources already unpacked in {}".format(_shown(tree)))
     else:
@@ -150,12 +152,12 @@ class Runner:
         self.log = log
         self.say = say
         log.parent.mkdir(parents=True, exist_ok=True)
-        log.write_text("")
+        log.write_text("")  # outputs-ok: build/uf2/build.log, the build's own
 
     def __call__(self, what, cmd, env=None, cwd=None):
         self.say("uf2: " + what)
         full = dict(os.environ, **(env or {}))
-        with self.log.open("a") as f:
+        with self.log.open("a") as f:  # outputs-ok: the build log
             f.write("\n$ {}\n".format(" ".join(str(c) for c in cmd)))
             f.flush()
             proc = subprocess.run([str(c) for c in cmd], stdout=f, stderr=subprocess.STDOUT,
@@ -184,7 +186,7 @@ def board_dir(mp, work):
             data = "\n".join(lines) + "\n"
         target = dest / f.name
         if not target.exists() or target.read_text() != data:
-            target.write_text(data)
+            target.write_text(data)  # outputs-ok: build/uf2/work, the build's own
     return dest
 
 
@@ -287,13 +289,13 @@ def build(src, out=OUT, jobs=2, say=print):
     data, code_bytes = combine((port_build / "firmware.uf2").read_bytes(), rom)
     out.mkdir(parents=True, exist_ok=True)
     dest = uf2_path()
-    dest.write_bytes(data)
+    outputs.write_file(dest, data, "UF2")  # whole or not at all: a half UF2 would flash
     info = {"uf2": dest.name, "uf2_bytes": len(data), "firmware_bytes": code_bytes,
             "code_region_bytes": CODE_BYTES, "romfs_bytes": len(rom),
             "romfs_region_bytes": ROMFS_BYTES, "romfs_base": ROMFS_BASE - XIP_BASE,
             "storage_base": STORAGE_BASE - XIP_BASE, "storage_bytes": STORAGE_BYTES,
             "version": version(), "board": BOARD}
-    dest.with_suffix(".json").write_text(json.dumps(info, indent=1) + "\n")
+    outputs.write_file(dest.with_suffix(".json"), json.dumps(info, indent=1) + "\n", "UF2 layout")
     say("uf2: wrote {} ({:,} B: firmware {:,} of {:,} B, data {:,} of {:,} B; littlefs {} KB "
         "for saved games)".format(_shown(dest), len(data), code_bytes, CODE_BYTES, len(rom),
                                   ROMFS_BYTES, STORAGE_BYTES // 1024))
@@ -309,7 +311,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         build(args.src, jobs=args.jobs)
-    except Missing as e:
+    except (Missing, UsageError) as e:
         print("geekout uf2: " + str(e), file=sys.stderr)
         return 2
     except RuntimeError as e:

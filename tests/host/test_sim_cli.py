@@ -130,8 +130,9 @@ def test_screenshot_that_cannot_be_written_one_line(tmp_path, monkeypatch, capsy
     code = main(["sim", "--headless", "--keys", "OK", "--screenshot", str(tmp_path / "s.png")])
     out, err = capsys.readouterr()
     assert code == 2 and out == "" and "Traceback" not in err
-    assert err == "geekout: error: cannot write the screenshot {}: No space left on device\n".format(
+    assert err == "geekout: error: --screenshot {}: cannot write: No space left on device\n".format(
         tmp_path / "s.png")
+    assert sorted(tmp_path.iterdir()) == []  # no screenshot, no temp file left
 
 
 def test_interactive_needs_headless_for_json(capsys):

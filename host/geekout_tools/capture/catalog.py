@@ -16,14 +16,11 @@ the one a plain open() gives (0o666 less the umask), not tempfile's 0o600.
 
 import csv
 import io
-import os
-import secrets
-import stat
 from pathlib import Path
 
 from geekout.capture import catalog as cat
 
-from .. import inputs
+from .. import inputs, outputs
 from ..errors import UsageError
 
 DEFAULT_OUT = Path(__file__).resolve().parents[3] / "firmware" / "geekout" / "data" / "geekmon_catalog.csv"
@@ -100,15 +97,6 @@ MAX_CSV_BYTES = 1024 * 1024
 MAX_DATA_BYTES = 64 * 1024
 
 
-def _old_mode(out):
-    """The mode of the regular file `out` replaces, or None."""
-    try:
-        st = os.stat(out)
-    except OSError:
-        return None
-    return stat.S_IMODE(st.st_mode) if stat.S_ISREG(st.st_mode) else None
-
-
 def _reads_back(tmp, cards):
     """None when the file at `tmp` reads back as `cards` with the tools' reader and with
     the gadget's (the same values, cards of one line sharing a line id), else what
@@ -144,47 +132,24 @@ def _reads_back(tmp, cards):
 
 
 def import_catalog(src, out=DEFAULT_OUT):
-    """Check `src` and write the device data file to `out` (temp file, read back, then
-    rename, so a failed import leaves the old file whole). Returns the cards written."""
+    """Check `src` and write the device data file to `out` (outputs.replacing: a temp
+    file beside it, read back, then renamed, so a failed import leaves the old file
+    whole; a link, a device or a folder at `out` is refused before any work). Returns
+    the cards written."""
+    outputs.check_output(out, "--out")
     text = inputs.read_text(src, MAX_CSV_BYTES, "catalog CSV")
     if text.startswith("\ufeff"):  # the byte order mark some spreadsheets write
         text = text[1:]
     cards = parse_csv(text)
-    data = render(cards)
-    out = Path(out)
-    if not out.parent.is_dir():
-        raise UsageError("--out {}: no such directory".format(out.parent))
-    if out.is_dir():
-        raise UsageError("--out {}: is a folder, not a file".format(out))
-    mode = _old_mode(out)
-    tmp = None
-    try:
-        for _ in range(5):
-            name = out.parent / ".{}.{}.tmp".format(out.name, secrets.token_hex(4))
-            try:
-                # 0o666: the umask applies, as to any file a plain open() makes
-                fd = os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            except FileExistsError:
-                continue
-            tmp = name
-            break
-        if tmp is None:
-            raise UsageError("cannot write {}: no free temporary name beside it".format(out))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
-            f.write(data)
+    data = render(cards).encode("utf-8")
+    with outputs.replacing(out, "--out") as (f, tmp):
+        f.write(data)
+        f.flush()
         why = _reads_back(tmp, cards)
         if why:
             raise UsageError("{}: nothing written: the data file would not read back as "
-                             "checked ({})".format(src, inputs.printable(why, 300)))
-        if mode is not None:
-            os.chmod(tmp, mode)  # the replaced file's mode
-        os.replace(tmp, out)
-        tmp = None
-    except OSError as e:
-        raise UsageError("cannot write {}: {}".format(out, e.strerror or e)) from None
-    finally:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
+                             "checked ({})".format(inputs.printable(src),
+                                                   inputs.printable(why, 300)))
     return cards
 
 
@@ -192,7 +157,14 @@ def load_data_file(path):
     """Cards of a device data file (for `score --catalog`): at most MAX_DATA_BYTES,
     read as the tools read it (universal newlines)."""
     text = inputs.read_text(path, MAX_DATA_BYTES, "catalog data file")
+    shown = inputs.printable(path)
+    if not text.strip():
+        raise UsageError("{}: empty file, not a catalog data file (the header row and at "
+                         "least one card; `geekout capture catalog import` writes one)".format(shown))
     try:
-        return cat.read_catalog(io.StringIO(text, newline=None))
+        cards = cat.read_catalog(io.StringIO(text, newline=None))
     except ValueError as e:
-        raise UsageError("{}: {}".format(path, inputs.printable(e))) from None
+        raise UsageError("{}: {}".format(shown, inputs.printable(e))) from None
+    if not cards:
+        raise UsageError("{}: no cards after the header".format(shown))
+    return cards

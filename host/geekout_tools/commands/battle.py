@@ -26,6 +26,8 @@ def register(sub):
         help="replay a journal file and report each player's state and the winner",
         description="Replay a galaxy battle journal (JSON, see docs/battle.md) through the "
                     "rules core and report the final state and the winner.",
+        epilog="examples:\n  geekout battle replay journal.json\n"
+               "  geekout battle replay journal.json --json",
     )
     r.add_argument("file", metavar="FILE", help="journal file: {\"players\": N, \"events\": [...]}")
     r.add_argument("--json", action="store_true", help="print one JSON object")

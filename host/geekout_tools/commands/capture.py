@@ -15,7 +15,10 @@ def register(sub):
                         description="Score a Geekmon Capture game: every card's points, the "
                                     "totals and the winners (rulings C4-C10, C12, C13). "
                                     "Limits, checked before any scoring: "
-                                    + scorefile.LIMITS + ".")
+                                    + scorefile.LIMITS + ".",
+                        epilog="examples (the file format: docs/capture.md):\n"
+                               "  geekout capture score game.json\n"
+                               "  geekout capture score game.json --catalog cards.csv --json")
     s.add_argument("file", metavar="FILE",
                    help="score file (format: docs/capture.md), " + scorefile.LIMITS)
     s.add_argument("--catalog", nargs="?", const=str(catalog_mod.DEFAULT_OUT), default=None,
@@ -31,7 +34,9 @@ def register(sub):
     ccsub.required = True
     imp = ccsub.add_parser("import", help="check a catalog CSV and write the device data file",
                            description="Check a catalog CSV row by row and write the data "
-                                       "file the gadget reads. " + catalog_mod.LIMITS + ".")
+                                       "file the gadget reads. " + catalog_mod.LIMITS + ".",
+                           epilog="example (--out: without it, the firmware's own data file):\n"
+                                  "  geekout capture catalog import spreadsheet.csv --out cards.csv")
     imp.add_argument("file", metavar="FILE.csv", help="catalog typed in a spreadsheet, saved as "
                      "CSV (at most {} KB)".format(catalog_mod.MAX_CSV_BYTES // 1024))
     imp.add_argument("--out", default=str(catalog_mod.DEFAULT_OUT),

@@ -16,6 +16,7 @@ def register(sub):
                     "board with mpremote only what changed since the last deploy, install the "
                     "micropython-lib packages the firmware needs with mip, and restart the gadget. "
                     "Saved games and settings on the board are kept.",
+        epilog="examples:\n  geekout deploy --dry-run\n  geekout deploy --port /dev/ttyACM0",
     )
     p.add_argument("--port", help="serial port of the board (default: the one Pico plugged in)")
     p.add_argument("--dry-run", action="store_true",

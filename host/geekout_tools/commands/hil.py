@@ -20,7 +20,8 @@ SMOKE = ROOT / "tests" / "hil" / "smoke.py"
 
 def register(sub):
     p = sub.add_parser("hil", help="hardware-in-the-loop smoke test on an attached gadget",
-                       description=__doc__.split("\n\n")[1].replace("\n", " "))
+                       description=__doc__.split("\n\n")[1].replace("\n", " "),
+                       epilog="examples:\n  geekout hil\n  geekout hil --no-prompts --no-deploy")
     p.add_argument("--port", help="serial port of the board (default: the one Pico plugged in)")
     p.add_argument("--no-prompts", action="store_true",
                    help="skip the steps that need a person at the gadget")

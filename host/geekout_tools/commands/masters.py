@@ -9,7 +9,7 @@ import json
 import sys
 
 from ..errors import UsageError
-from ..inputs import ascii_int, printable
+from ..inputs import plain_int, printable
 from ..masters import strategies as strat
 
 MAX_GAMES = 1000000  # about 5 hours of 4 players at ~60 games/s: far above any study
@@ -25,8 +25,6 @@ def _strategy_help():
 
 
 def register(sub):
-    import argparse
-
     p = sub.add_parser("masters", help="Geek Out! Masters: play, simulate, solve")
     msub = p.add_subparsers(dest="masters_command", metavar="ACTION", parser_class=type(p))
     msub.required = True
@@ -35,8 +33,9 @@ def register(sub):
         "simulate",
         help="play many seeded games between strategies",
         description="Play seeded games between strategies and report wins and mean scores.",
-        epilog=_strategy_help(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=_strategy_help() + "\n\nexamples:\n"
+               "  geekout masters simulate --players 2 --games 200 --seed 7 --strategies odds,reach-3\n"
+               "  geekout masters simulate --players 4 --games 50 --json",
     )
     s.add_argument("--players", type=str, default="2", help="1-4 players (default 2)")
     s.add_argument("--games", type=str, default="1000",
@@ -48,7 +47,10 @@ def register(sub):
     s.add_argument("--json", action="store_true", help="print one JSON object")
     s.set_defaults(func=run_simulate)
 
-    play = msub.add_parser("play", help="play a game in the terminal (text mode)")
+    play = msub.add_parser("play", help="play a game in the terminal (text mode)",
+                           description="Play Geek Out! Masters in the terminal: the position, "
+                                       "then the numbered steps to choose from.",
+                           epilog="example:\n  geekout masters play --players 2 --seed 5")
     play.add_argument("--players", type=str, default="1", help="1-4 players (default 1)")
     play.add_argument("--seed", type=str, default=None,
                       help="random seed for the dice, 0-{}".format(MAX_SEED))
@@ -60,6 +62,7 @@ def register(sub):
         description="Solve one Masters turn exactly (ruling M9): the largest expected points "
                     "from the start of a turn, or with --need N the highest probability of "
                     "ending the turn with at least N points.",
+        epilog="examples:\n  geekout masters solve\n  geekout masters solve --need 21 --json",
     )
     so.add_argument("--need", default=None, help="1-55, or 'all' for every N")
     so.add_argument("--win", action="store_true",
@@ -79,8 +82,10 @@ def register(sub):
         help="the best next step of a position, with the value of every alternative",
         description="Value a position in the middle of a turn and rank every next step. "
                     "Without --active the position is the pass/continue decision.",
-        epilog="example: geekout masters advise --active 42,42,DRAGON,MEEPLE --inactive 3 "
-               "--used 3 --scored 1",
+        epilog="The active dice and the three counts hold the 10 dice together.\n\n"
+               "examples:\n"
+               "  geekout masters advise --active 42,42,DRAGON,MEEPLE --inactive 3 --used 2 --scored 1\n"
+               "  geekout masters advise --inactive 2 --used 3 --scored 5 --need 30",
     )
     ad.add_argument("--active", default="",
                     help="comma-separated faces showing: 42, HEART, MEEPLE, SPACESHIP, "
@@ -104,18 +109,18 @@ def register(sub):
 
 
 def _players(text):
-    return ascii_int(text, "--players", 1, 4)
+    return plain_int(text, "--players", 1, 4)
 
 
 def _seed(text):
-    return ascii_int(text, "--seed", 0, MAX_SEED)
+    return plain_int(text, "--seed", 0, MAX_SEED)
 
 
 def run_simulate(args):
     from ..masters.simulate import simulate
 
     players = _players(args.players)
-    games = ascii_int(args.games, "--games", 1, MAX_GAMES)
+    games = plain_int(args.games, "--games", 1, MAX_GAMES)
     seed = _seed(args.seed)
     specs = [s.strip() for s in args.strategies.split(",")]
     if len(specs) not in (1, players):
@@ -210,8 +215,8 @@ def run_solve(args):
 
 def _run_solve_win(args):
     import time
-    from pathlib import Path
 
+    from .. import outputs
     from ..masters import winsolve as ws
 
     if not args.win:
@@ -220,11 +225,7 @@ def _run_solve_win(args):
         raise UsageError("--win cannot be combined with --need or --details")
     target = None
     if args.table is not None:  # checked before the solve: a bad path costs no minutes
-        target = Path(args.table)
-        if not args.table.strip() or target.is_dir():
-            raise UsageError("--table: '{}' is not a file name".format(printable(args.table, 80)))
-        if not target.parent.is_dir():
-            raise UsageError("--table: no folder '{}'".format(printable(str(target.parent), 80)))
+        target, _mode = outputs.check_output(args.table, "--table")
     progress = None
     if not args.json and sys.stderr.isatty():
         def progress(t, done, total):
@@ -238,13 +239,7 @@ def _run_solve_win(args):
     if target is not None:
         lines = ["round,seat,lead,value"] + ["{},{},{},{!r}".format(*row)
                                              for row in game.table_rows()]
-        try:
-            tmp = target.with_name(target.name + ".tmp")
-            tmp.write_text("\n".join(lines) + "\n")
-            tmp.replace(target)
-        except OSError as e:
-            raise UsageError("--table: cannot write {}: {}".format(
-                printable(args.table, 80), e.strerror or e)) from None
+        outputs.write_file(args.table, "\n".join(lines) + "\n", "--table")
     out = {"players": 2, "first_player": game.first_player, "shared": game.shared,
            "states": game.states(), "seconds": seconds}
     if args.json:

@@ -3,7 +3,7 @@
 Interactive (default): the 128x64 screen in Unicode half blocks, the seat LEDs as
 coloured marks. Keys: Up/w/k = UP, Down/s/j = DOWN, Enter/space/o = OK, Backspace/b =
 BACK, m = long OK (game menu), h = long BACK (home), p = screenshot, q = quit.
-`--headless --random-presses N --seed S [--runtime micropython --heap 128K] --json`
+`--headless --random-presses N --seed S [--runtime micropython --heap 240K] --json`
 reports {"presses", "screens", "errors", "peak_heap_bytes"} (docs/design.md).
 `--runtime pico [--uf2 FILE --bootrom FILE --panel ssd1306|sh1106|none]` runs the
 deployed build on an emulated RP2040 with the real MicroPython rp2 firmware (node,
@@ -24,21 +24,35 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .. import outputs
 from ..errors import UsageError
-from ..inputs import ascii_int, printable
+from ..inputs import plain_int, printable
 
 MAX_PRESSES = 1000000  # ~1 h on CPython, longer on the unix port; the fuzz runs use 100,000
 MAX_KEYS = 10000
 MAX_SEED = 2 ** 32 - 1  # boards/sim.py Dice keeps 32 bits: larger seeds only repeat these
 # The firmware on the unix port does not boot in 64K (MemoryError) and boots in 72K;
-# 96K leaves a margin for the import path. A game needs more: 110K-160K (tests/host).
+# 96K leaves a margin for the import path. A game needs more (docs/gadget.md, Simulator).
 MIN_HEAP = 96 * 1024
+# The default: the Pico's free heap at boot. The emulated Pico has 241,824 B free at the
+# top of main.py (docs/gadget.md, Figures); `micropython -X heapsize=240K` starts with
+# 241,824 B free (gc.mem_free() after gc.collect(); within 96 B, as the launcher's
+# path varies). The unix port is 64-bit, its objects up to twice the Pico's, so the
+# same bytes hold less: the firmware's peak is about 1.5x the Pico's, and a run that fits
+# here fits the Pico with room to spare (docs/gadget.md, Simulator: the heap).
+DEFAULT_HEAP = "240K"
 MAX_HEAP = 64 * 1024 * 1024  # 270 times the Pico's 241K; the unix port allocates it whole
 
 
 def register(sub):
     p = sub.add_parser("sim", help="run the gadget's firmware in the terminal (no hardware)",
-                       description=__doc__.split("\n\n")[0])
+                       description=__doc__.split("\n\n")[0],
+                       epilog="examples:\n"
+                              "  geekout sim --headless --random-presses 300 --seed 3 --json\n"
+                              "  geekout sim --headless --keys OK,OK,OK,OK,OK --screenshot dice.png\n"
+                              "  geekout sim --headless --runtime micropython --random-presses 500 "
+                              "--game capture --json\n"
+                              "  geekout sim --flash my-flash --game masters")
     p.add_argument("--headless", action="store_true", help="no terminal UI: scripted/random presses")
     p.add_argument("--random-presses", default="0", help="random presses to make (headless), "
                    "0-{:,}".format(MAX_PRESSES))
@@ -51,7 +65,8 @@ def register(sub):
                    "(the .mpy firmware on the MicroPython unix port; headless only) or pico "
                    "(the .mpy firmware on an emulated RP2040 with the real rp2 MicroPython)")
     p.add_argument("--heap", default=None, help="MicroPython heap size, 96K-64M (default "
-                   "128K; not with --runtime pico, whose heap is the rp2 port's)")
+                   "{}: the Pico's free heap at boot, 241,824 B; not with --runtime pico, "
+                   "whose heap is the rp2 port's)".format(DEFAULT_HEAP))
     p.add_argument("--flash", default=None, help="directory standing for the gadget's flash, "
                    "with --runtime pico a flash image file (kept between runs; default: a "
                    "fresh temporary one headless)")
@@ -85,63 +100,53 @@ def parse_heap(text):
     return size
 
 
-def check_screenshot(path):
-    """--screenshot: a .png file whose folder exists and can be written (before the run)."""
-    shown = printable(path)
-    if not path.lower().endswith(".png"):
-        raise UsageError("--screenshot must name a .png file")
-    p = Path(path)
-    folder = p.parent
-    if p.is_dir():
-        raise UsageError("--screenshot {}: is a folder, not a file".format(shown))
-    if not folder.is_dir():
-        raise UsageError("--screenshot {}: the folder {} does not exist".format(
-            shown, printable(folder)))
-    if not os.access(folder, os.W_OK | os.X_OK) or p.exists() and not os.access(p, os.W_OK):
-        raise UsageError("--screenshot {}: cannot write there (permission denied)".format(shown))
+def check_screenshot(path, option="--screenshot"):
+    """--screenshot: a FILE.png (a name before the .png) that outputs.check_output takes:
+    in a folder that exists and can be written, no folder, link or device there."""
+    text = str(path)
+    name = Path(text).name
+    if not text.lower().endswith(".png") or name[:-4].strip(" .") == "" or text.endswith("/"):
+        raise UsageError("{} {}: must name a .png file (FILE.png)".format(option, printable(text)))
+    outputs.check_output(text, option)
 
 
-def save_screenshot(buf, leds, path):
-    """host.save_png, a failure (a full disk) as one line."""
+def save_screenshot(buf, leds, path, option="--screenshot"):
+    """host.save_png through outputs.replacing: whole or not at all; a failure (a full
+    disk, a link put there meanwhile) as one line."""
     from ..sim import host
 
-    try:
-        host.save_png(buf, leds, path)
-    except OSError as e:
-        raise UsageError("cannot write the screenshot {}: {}".format(
-            printable(path), e.strerror or e)) from None
+    check_screenshot(path, option)
+    with outputs.replacing(path, option) as (f, _tmp):
+        host.save_png(buf, leds, f)
+
+
+def _shot_name(shots):
+    """The next free sim-N.png in the current folder (the interactive screenshot key
+    without --screenshot): a name taken by anything is skipped, never replaced."""
+    while True:
+        name = "sim-{}.png".format(shots)
+        if not os.path.lexists(name):
+            return name
+        shots += 1
 
 
 def check_flash_folder(path):
-    """--flash of the cpython and micropython runtimes: a folder (made if absent, in a
-    folder that exists)."""
-    p = Path(path)
-    shown = printable(path)
-    if p.exists() and not p.is_dir():
-        raise UsageError("--flash {}: not a folder (the flash of the cpython and micropython "
-                         "runtimes is a folder; --runtime pico takes an image file)".format(shown))
-    if not p.exists():
-        if not p.parent.is_dir():
-            raise UsageError("--flash {}: the folder {} does not exist".format(
-                shown, printable(p.parent)))
-        try:
-            p.mkdir()
-        except OSError as e:
-            raise UsageError("--flash {}: cannot make the folder: {}".format(
-                shown, e.strerror or e)) from None
-    if not os.access(p, os.W_OK | os.X_OK):
-        raise UsageError("--flash {}: cannot write there (permission denied)".format(shown))
+    """--flash of the cpython and micropython runtimes: sim/flash.py's rules (an empty,
+    new, marked or gadget-only folder; else one line, exit status 2)."""
+    from ..sim import flash
+
+    return flash.prepare(path)
 
 
 def run_sim(args):
     from ..sim import host
 
-    presses = ascii_int(args.random_presses, "--random-presses", 0, MAX_PRESSES)
-    seed = ascii_int(args.seed, "--seed", 0, MAX_SEED)
+    presses = plain_int(args.random_presses, "--random-presses", 0, MAX_PRESSES)
+    seed = plain_int(args.seed, "--seed", 0, MAX_SEED)
     if args.runtime not in ("cpython", "micropython", "pico"):
         raise UsageError("--runtime must be cpython, micropython or pico, not '{}'".format(
             printable(args.runtime, 40)))
-    heap = "128K" if args.heap is None else args.heap.strip()
+    heap = DEFAULT_HEAP if args.heap is None else args.heap.strip()
     parse_heap(heap)
     if args.runtime == "pico" and args.heap is not None:
         raise UsageError("--heap does not apply to --runtime pico (the heap is the rp2 port's)")
@@ -158,7 +163,7 @@ def run_sim(args):
     if len(script) > MAX_KEYS:
         raise UsageError("--keys names {:,} keys, more than the most, {:,}".format(
             len(script), MAX_KEYS))
-    if args.screenshot:
+    if args.screenshot is not None:
         check_screenshot(args.screenshot)
     games = None
     if args.game is not None:
@@ -181,7 +186,7 @@ def run_sim(args):
         check_flash_folder(flash)
     else:
         tmp = tempfile.mkdtemp(prefix="geekout-flash-")
-        flash = tmp
+        flash = check_flash_folder(tmp)
     try:
         if args.runtime == "micropython":
             report, frame, leds = host.run_micropython(presses, seed, flash, script, heap,
@@ -202,7 +207,7 @@ def _print_report(args, out, frame, leds):
     """The screenshot, then the report as JSON or text; the exit status (1: errors)."""
     from ..sim import host
 
-    if args.screenshot and frame is not None:
+    if args.screenshot is not None and frame is not None:
         save_screenshot(frame, leds, args.screenshot)
     if args.json:
         print(json.dumps(out))
@@ -230,7 +235,7 @@ def _run_pico(args, presses, seed, script, games):
             printable(args.panel, 40)))
     if games is not None:
         raise UsageError("--game does not apply to --runtime pico (the board offers every game)")
-    if args.panel == "none" and args.screenshot:
+    if args.panel == "none" and args.screenshot is not None:
         raise UsageError("--screenshot needs a panel (not --panel none)")
     if not args.headless:
         if args.json:
@@ -312,9 +317,8 @@ def _interactive(args, seed, script, games):
     flash = args.flash
     if flash is None:
         flash = str(Path.home() / ".cache" / "geekout-sim-flash")
-        Path(flash).mkdir(parents=True, exist_ok=True)
-    else:
-        check_flash_folder(flash)
+        Path(flash).parent.mkdir(parents=True, exist_ok=True)
+    check_flash_folder(flash)
     board = SimBoard(Storage(flash), Storage(str(host.FIRMWARE)), seed)
     board.games = games
     start = time.monotonic()
@@ -350,7 +354,7 @@ def _interactive(args, seed, script, games):
                         break
                     if k == "p":
                         shots += 1
-                        name = args.screenshot or "sim-{}.png".format(shots)
+                        name = _shot_name(shots) if args.screenshot is None else args.screenshot
                         save_screenshot(board.display.buffer, board.pixels.rgb, name)
                     else:
                         app.ui.handle(k)
@@ -360,7 +364,7 @@ def _interactive(args, seed, script, games):
             draw()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, old)
-    if args.screenshot:
+    if args.screenshot is not None:
         save_screenshot(board.display.buffer, board.pixels.rgb, args.screenshot)
     print()
     return 0
@@ -409,7 +413,7 @@ def _interactive_pico(args, seed, script, uf2, bootrom, flash):
                                 break
                             if k == "p":
                                 shots += 1
-                                name = args.screenshot or "sim-{}.png".format(shots)
+                                name = _shot_name(shots) if args.screenshot is None else args.screenshot
                                 save_screenshot(session.frame() or blank, session.leds(), name)
                             else:
                                 session.key(k)  # pressed, held and released on its GPIO
@@ -420,7 +424,7 @@ def _interactive_pico(args, seed, script, uf2, bootrom, flash):
                     draw()
             finally:
                 termios.tcsetattr(fd, termios.TCSADRAIN, old)
-            if args.screenshot:
+            if args.screenshot is not None:
                 save_screenshot(session.frame() or blank, session.leds(), args.screenshot)
             errors = session.report()["errors"]
     except RuntimeError as e:  # the emulated Pico stopped, or the gadget stopped taking keys

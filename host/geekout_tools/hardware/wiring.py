@@ -10,6 +10,7 @@ from pathlib import Path
 
 from geekout.hal import pins
 
+from ..outputs import write_file
 from .pico import PINS as HEADER
 from .pico import physical_pin
 
@@ -120,7 +121,7 @@ def outputs():
 def main(argv=None):
     for path, text in outputs().items():
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
+        write_file(path, text, "output")
         print("wrote", path.relative_to(ROOT))
     return 0
 

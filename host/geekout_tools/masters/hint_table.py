@@ -16,6 +16,8 @@ import numpy as np
 from geekout.masters import consts as mc
 from geekout.masters import hint as mh
 
+from .. import outputs
+from ..errors import UsageError
 from . import solver as sv
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -86,8 +88,11 @@ def main(argv=None):
         same = path.exists() and path.read_bytes() == data
         print("{}: {}".format(path, "up to date" if same else "differs from the solver"))
         return 0 if same else 1
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
+    try:
+        outputs.write_file(path, data, "--out")
+    except UsageError as e:
+        print("hint_table: error: {}".format(e), file=sys.stderr)
+        return 2
     print("wrote {} ({} bytes)".format(path, len(data)))
     return 0
 

@@ -26,6 +26,7 @@ from pathlib import Path
 
 from geekout.masters import consts as mc
 
+from ..outputs import write_file
 from . import solver as sv
 from .simulate import play_game
 from .strategies import make_strategy
@@ -207,6 +208,16 @@ def solver_markdown():
     return "\n".join(lines)
 
 
+def _save_figure(fig, path):
+    """A matplotlib figure as a PNG file, written through outputs.write_file."""
+    import io
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png")
+    write_file(path, buf.getvalue(), "figure")
+
+
 def plot(counts, exact):
     import matplotlib
 
@@ -229,8 +240,7 @@ def plot(counts, exact):
     ax.set_title("Geek Out! Masters: turn results of each strategy (2-player tournament)")
     ax.legend(ncol=4, fontsize=8)
     fig.tight_layout()
-    PNG.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(PNG)
+    _save_figure(fig, PNG)
     plt.close(fig)
 
 
@@ -377,8 +387,7 @@ def plot_continue():
     fig.suptitle("Win-optimal pass/continue in 2-player Masters: blue = continue, yellow = "
                  "pass; dashed = points-optimal (continue below it)", fontsize=10)
     fig.tight_layout()
-    WIN_PNG.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(WIN_PNG)
+    _save_figure(fig, WIN_PNG)
     plt.close(fig)
 
 
@@ -444,7 +453,8 @@ def main(argv=None):
             print(body)
             return 0
         plot_continue()
-        WIN_DOC.write_text(replace_section(WIN_DOC.read_text(), "win-tournament", body, WIN_DOC))
+        write_file(WIN_DOC, replace_section(WIN_DOC.read_text(), "win-tournament", body, WIN_DOC),
+                   "doc")
         log("wrote {} and {}".format(WIN_DOC, WIN_PNG))
         return 0
     if not args.quick:
@@ -468,9 +478,10 @@ def main(argv=None):
     text = DOC.read_text()
     text = replace_section(text, "solver", solver_markdown())
     text = replace_section(text, "tournament", table + "\n" + turns)
-    DOC.write_text(text)
+    write_file(DOC, text, "doc")
     plot_continue()
-    WIN_DOC.write_text(replace_section(WIN_DOC.read_text(), "win-tournament", win_body, WIN_DOC))
+    write_file(WIN_DOC, replace_section(WIN_DOC.read_text(), "win-tournament", win_body, WIN_DOC),
+               "doc")
     log("wrote {}, {}, {} and {}".format(DOC, PNG, WIN_DOC, WIN_PNG))
     return 0
 

@@ -29,6 +29,8 @@ from pathlib import Path
 
 from geekout.masters import winchance as wc
 
+from .. import outputs
+from ..errors import UsageError
 from . import solver as sv
 from . import winsolve as ws
 
@@ -236,8 +238,11 @@ def main(argv=None):
         if not same:
             return 1
     else:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        try:
+            outputs.write_file(path, data, "--out")
+        except UsageError as e:
+            print("win_table: error: {}".format(e), file=sys.stderr)
+            return 2
         print("wrote {} ({} bytes)".format(path, len(data)))
     if args.verify:
         win = wc.find_win(MemoryData(path.read_bytes()))

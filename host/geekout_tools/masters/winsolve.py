@@ -762,16 +762,17 @@ def read_cache(path):
 
 
 def _write_cache(path, g):
+    from .. import outputs
+    from ..errors import UsageError
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp{}".format(os.getpid()))
-        with open(tmp, "wb") as f:
+        with outputs.replacing(path, "cache") as (f, _tmp):  # never a link's target
             np.savez_compressed(f, key=np.array(version_key()), **g.arrays())
-        os.replace(tmp, path)
         for old in path.parent.glob("masters-win2-*.npz"):  # other versions: stale
             if old != path:
                 old.unlink(missing_ok=True)
-    except OSError:
+    except (OSError, UsageError):
         pass
 
 
@@ -782,12 +783,23 @@ def _main(argv=None):
     parser.add_argument("--gadget-table", metavar="FILE",
                         help="write the gadget's turn-start table (docs/masters-win.md)")
     args = parser.parse_args(argv)
+    from .. import outputs
+    from ..errors import UsageError
+
+    if args.gadget_table:
+        try:
+            outputs.check_output(args.gadget_table, "--gadget-table")
+        except UsageError as e:
+            parser.exit(2, "winsolve: error: {}\n".format(e))
     g = game()
     print("first player {:.9f}, shared {:.9f}, bound {:.1e}; cache {}".format(
         g.first_player, g.shared, g.error_bound(), cache_path()))
     if args.gadget_table:
         data = gadget_table(g)
-        Path(args.gadget_table).write_bytes(data)
+        try:
+            outputs.write_file(args.gadget_table, data, "--gadget-table")
+        except UsageError as e:
+            parser.exit(2, "winsolve: error: {}\n".format(e))
         print("wrote {} ({} bytes)".format(args.gadget_table, len(data)))
     return 0
 

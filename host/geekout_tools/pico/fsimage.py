@@ -12,6 +12,8 @@ from pathlib import Path
 
 import littlefs
 
+from .. import outputs
+
 BLOCK_SIZE = 4096
 BLOCK_COUNT = 352
 IMAGE_SIZE = BLOCK_SIZE * BLOCK_COUNT
@@ -38,7 +40,7 @@ def make_image(files, path, block_count=BLOCK_COUNT):
         with fs.open(name.strip("/"), "wb") as f:
             f.write(files[name])
     data = bytes(fs.context.buffer)
-    Path(path).write_bytes(data)
+    outputs.write_file(path, data, "flash image")
     return path
 
 

@@ -144,7 +144,8 @@ def terminal_frame(buf, leds):
 
 
 def save_png(buf, leds, path, scale=4):
-    """The 128x64 screen, scaled, white on black, with the seat LEDs as dots below."""
+    """The 128x64 screen, scaled, white on black, with the seat LEDs as dots below, as a
+    PNG to `path` (a file name, or a binary file object: outputs.replacing's)."""
     from PIL import Image, ImageDraw
 
     img = Image.new("RGB", (128 * scale + 16, 64 * scale + 16 + 12 * scale), (24, 24, 28))
@@ -168,4 +169,4 @@ def save_png(buf, leds, path, scale=4):
         else:
             fill = (60, 60, 60)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill)
-    img.save(path)
+    img.save(path, format="PNG")

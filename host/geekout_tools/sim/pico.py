@@ -14,7 +14,9 @@ import struct
 import tempfile
 from pathlib import Path
 
+from .. import outputs
 from ..errors import UsageError
+from ..inputs import check_input, printable
 from . import host
 
 PANELS = ("ssd1306", "sh1106", "none")
@@ -35,7 +37,11 @@ def check_setup(uf2=None, bootrom=None, panel="ssd1306"):
     from ..pico.emulator import PicoUnavailable, find_files, node_ready
 
     if panel not in PANELS:
-        raise UsageError("--panel must be ssd1306, sh1106 or none, not '{}'".format(panel))
+        raise UsageError("--panel must be ssd1306, sh1106 or none, not '{}'".format(
+            printable(panel, 40)))
+    for option, given, what in (("--uf2", uf2, "UF2"), ("--bootrom", bootrom, "boot ROM")):
+        if given is not None:  # a FIFO or a device is refused before it is opened
+            check_input(given, "{} ({})".format(what, option))
     try:
         uf2, bootrom = find_files(uf2, bootrom)
         node_ready()
@@ -62,21 +68,21 @@ def check_flash(path):
     """A --flash image: absent (made at the first run) or a file of the image's size."""
     from ..pico import fsimage
 
-    p = Path(path)
-    if not p.exists():
-        if not p.parent.is_dir():
-            raise UsageError("--flash: the folder {} does not exist".format(p.parent))
-        return
-    if not p.is_file():
+    p = Path(str(path))
+    if p.is_dir() and not p.is_symlink() and str(path).strip():
         raise UsageError("--flash must name a flash image file with --runtime pico, "
-                         "not the folder {}".format(path))
+                         "not the folder {}".format(printable(path)))
+    outputs.check_output(path, "--flash")  # saved at the end: no link, device or folder
+    if not p.exists():
+        return
     if p.stat().st_size != fsimage.IMAGE_SIZE:
         raise UsageError("--flash {}: a flash image is {} bytes, not {}".format(
-            path, fsimage.IMAGE_SIZE, p.stat().st_size))
+            printable(path), fsimage.IMAGE_SIZE, p.stat().st_size))
     try:
         fsimage.read_files(p)
     except Exception as e:  # noqa: BLE001 - littlefs says little that is one line
-        raise UsageError("--flash {} is not a littlefs image ({})".format(path, _line(e))) from None
+        raise UsageError("--flash {} is not a littlefs image ({})".format(
+            printable(path), _line(e))) from None
 
 
 def _is_firmware(name):
@@ -114,7 +120,8 @@ class Session:
 
         self._gadget_type = Gadget
         self.seed = seed
-        self.flash = flash
+        # absolute (node runs elsewhere), not resolved: a link there is refused, not followed
+        self.flash = None if flash is None else str(Path(flash).absolute())
         self.press_ms = []
         self.screens = []
         self.errors = 0
@@ -131,7 +138,7 @@ class Session:
             _written, errs = build(fw)
             if errs:
                 raise RuntimeError("mpy-cross failed: " + "; ".join(errs))
-            image = install(fw, flash, Path(self._tmp.name) / "flash.img")
+            image = install(fw, self.flash, Path(self._tmp.name) / "flash.img")
             try:
                 self.pico = Pico(uf2, bootrom, panel=panel, flash=image)
             except PicoUnavailable as e:
@@ -207,7 +214,15 @@ class Session:
     def close(self, save=True):
         try:
             if save and self.flash is not None and self.pico is not None:
-                self.pico.save_flash(Path(self.flash).resolve())
+                # beside the image, then renamed over it: whole or not at all, and
+                # never through a link put there meanwhile (outputs.put_in_place)
+                tmp = outputs.temp_name_beside(self.flash)
+                try:
+                    self.pico.save_flash(Path(tmp).resolve())
+                except BaseException:
+                    Path(tmp).unlink(missing_ok=True)
+                    raise
+                outputs.put_in_place(tmp, self.flash, "--flash")
         finally:
             if self.pico is not None:
                 self.pico.close()
