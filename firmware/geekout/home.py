@@ -25,7 +25,7 @@ HELP = (
 )
 
 
-def boot(app):
+def boot(app, safe=False):
     ui = app.ui
     s = app.settings
     if not s.loaded:  # else main.py read them (the display type comes from them)
@@ -33,7 +33,16 @@ def boot(app):
     msg = s.take_message()
     apply_settings(app)
     j = app.journal
-    status = j.load()
+    if safe:  # the boots before failed: the save goes aside unread (app._boot)
+        status = jn.NONE
+        if jn.present_parts(j.storage, j.name):
+            j.problem = "failed boots"
+            j.set_aside(join=False)
+            ui.alert("Start failed 3 times: save set aside")
+        else:
+            ui.alert("Start failed 3 times")
+    else:
+        status = j.load()
     if status == jn.OK or status == jn.DAMAGED:
         if j.game not in GAME_TITLES:  # a sound file of a game this firmware does not have
             j.problem = "unknown game"
@@ -45,13 +54,19 @@ def boot(app):
         ui.push(Confirm(ui, "Resume the saved {} game?".format(j.game), app.resume, ui.pop, True,
                         "resume?"))
     # Alerts: each shows in turn (a later toast would cover a plain one).
-    if status == jn.DAMAGED:
-        ui.alert("Save damaged: resumed before it")
+    if status == jn.DAMAGED:  # resumed before the damage; every byte is in bad/
+        ui.alert("Save damaged: {} lost, copy kept".format(steps_word(j.lost)))
     elif status == jn.CORRUPT:
         ui.alert("Save unreadable: kept for logs")
+    elif status == jn.ORPHANS:
+        ui.alert("Save part lost: {} kept for logs".format(steps_word(j.lost)))
     if msg:
         ui.alert(msg)
     ui.refresh()
+
+
+def steps_word(n):
+    return "1 step" if n == 1 else "{} steps".format(n)
 
 
 def apply_settings(app):

@@ -1,13 +1,13 @@
 """The saved game: a journal file of checksummed records, kept in parts on flash.
 
 File = b"GOJ" + version byte, then records: length n, type, n payload bytes, 2 check
-bytes (version 2: the low 16 bits of the CRC-32; version 1, still read: Fletcher-16).
-'H' is the header (game name, 0, config bytes), 'A' appends action bytes (each game's
-own), 'U' drops the last k. Records wait in `pending` until flush() (the UI calls it once
-the key's screen is out); a step's records go whole into one part of SEGMENT_BYTES at
-most. Before touching it: a record that fails its check is damage, never a torn write
-(littlefs appends are atomic), and nothing is written after a refused write (`unsaved`).
-Format, parts, damage, undone bytes and why: docs/gadget.md, Saved game and Undo.
+bytes (the low 16 bits of the CRC-32; version 1, still read: Fletcher-16). 'H' is the
+header (game name, 0, config bytes), 'A' appends action bytes (each game's own), 'U'
+drops the last k, and 'P' opens every later part (its number, the records before it, the
+CRC-32 of the bytes before it), so a lost or emptied part is a gap the reader sees.
+Records wait in `pending` until flush(); a step's records go whole into one part of
+SEGMENT_BYTES at most. A record that fails its check is damage, never a torn write
+(littlefs appends are atomic). docs/gadget.md, Saved game and Undo.
 """
 
 from binascii import crc32
@@ -15,15 +15,17 @@ from binascii import crc32
 from micropython import const
 
 MAGIC = b"GOJ"
-VERSION = const(2)  # written; version 1 files are read too
+VERSION = const(3)  # written; versions 1 and 2 (no part records) are read too
 T_HEADER = const(0x48)  # 'H'
 T_ACTIONS = const(0x41)  # 'A'
 T_UNDO = const(0x55)  # 'U'
+T_PART = const(0x50)  # 'P': its number from 1 (2 bytes), steps before (2), CRC-32 before (4)
 
 OK = const(0)
 NONE = const(1)  # no saved game
 DAMAGED = const(2)  # resumed from the records before the damage; the file set aside
 CORRUPT = const(3)  # nothing readable: the file set aside, no game resumed
+ORPHANS = const(4)  # later parts with no first part: set aside, no game resumed
 BAD_DIR = "bad"  # set-aside saves, bad/NNNN.goj, for `geekout logs pull`
 KEEP_BAD = const(8)
 LOG_DIR = "logs"  # finished games, for `geekout logs pull`
@@ -68,6 +70,14 @@ def fletcher(buf, start, end):
     return a, b
 
 
+def part_record(number, records, crc):
+    """The record that opens part `number`: the records before it and the CRC-32 of
+    every byte before it, which a reader checks to find a lost or emptied part."""
+    return record(T_PART, bytes((number >> 8, number & 0xFF, records >> 8, records & 0xFF,
+                                 crc & 0xFF, (crc >> 8) & 0xFF, (crc >> 16) & 0xFF,
+                                 (crc >> 24) & 0xFF)))
+
+
 def record(rtype, payload):
     n = len(payload)
     if n > 255:
@@ -99,6 +109,11 @@ class Journal:
         self.pending = bytearray()
         self.part = 0  # the part appends go to (0: the file itself)
         self.part_size = 0  # its bytes
+        self.crc = 0  # CRC-32 of every byte written so far (the next part record's)
+        self.records = 0  # records on flash after the header (steps and undos)
+        self.seq = 0  # part records on flash (the next is number seq + 1)
+        self.waiting = 0  # records in `pending`
+        self.lost = 0  # load(): records the damage hid (at least), 0 if none
         self.undone = []  # (journal length, its CRC-32, the bytes undo took back after it)
 
     def _refused(self, e, what="game not saved"):
@@ -133,6 +148,10 @@ class Journal:
         self.pending = bytearray()
         self.part = 0
         self.part_size = len(head)
+        self.crc = crc32(head)
+        self.records = 0
+        self.seq = 0
+        self.waiting = 0
         self.unsaved = False
         if unsaved is not None:
             self._refused(unsaved)
@@ -142,7 +161,7 @@ class Journal:
         actions = bytes(actions)
         while actions:
             chunk = actions[:255]
-            self.pending += record(T_ACTIONS, chunk)
+            self._add(record(T_ACTIONS, chunk))
             self.actions += chunk
             actions = actions[255:]
         if not self.later:
@@ -153,11 +172,17 @@ class Journal:
         if count <= 0:
             return
         count = min(count, len(self.actions))
-        self.pending += record(T_UNDO, bytes((count >> 8, count & 0xFF)))
+        self._add(record(T_UNDO, bytes((count >> 8, count & 0xFF))))
         keep_undone(self.undone, self.actions, len(self.actions) - count)
         self.actions = self.actions[:len(self.actions) - count]
         if not self.later:
             self.flush()
+
+    def _add(self, rec):
+        """A step's record into `pending`, behind a part record when it opens a new part
+        (the records of one press go whole into one part: flush())."""
+        self.pending += rec
+        self.waiting += 1
 
     def taken_back(self, history):
         """The bytes that followed `history` (a journal of this game's action bytes) the
@@ -179,16 +204,26 @@ class Journal:
         if not data:
             return
         self.pending = bytearray()
+        waiting = self.waiting
+        self.waiting = 0
         if self.unsaved:
             return
+        part = self.part
         if self.part_size and self.part_size + len(data) > SEGMENT_BYTES:
-            self.part += 1
-            self.part_size = 0
+            part += 1
+            data = part_record(self.seq + 1, self.records, self.crc) + data
         try:
-            self.storage.append(part_name(self.name, self.part), data)
-            self.part_size += len(data)
+            self.storage.append(part_name(self.name, part), data)
         except OSError as e:
             self._refused(e)
+            return
+        if part != self.part:
+            self.part = part
+            self.part_size = 0
+            self.seq += 1
+        self.part_size += len(data)
+        self.crc = crc32(data, self.crc)
+        self.records += waiting
 
     def archive(self):
         """A finished game moves to logs/NNNN.goj (the next number), where
@@ -213,6 +248,10 @@ class Journal:
         self.pending = bytearray()
         self.part = 0
         self.part_size = 0
+        self.crc = 0
+        self.records = 0
+        self.seq = 0
+        self.waiting = 0
         self.unsaved = False
 
     def clear(self):
@@ -220,32 +259,42 @@ class Journal:
         self._forget()
 
     def load(self):
-        """Read the saved game: returns OK, NONE, DAMAGED or CORRUPT; game, config and
-        actions are set for OK and DAMAGED, `problem` says what was wrong and `kept`
-        where the damaged file went (None if the flash would not take it)."""
+        """Read the saved game: returns OK, NONE, DAMAGED, CORRUPT or ORPHANS; game,
+        config and actions are set for OK and DAMAGED, `problem` says what was wrong,
+        `lost` how many steps (at least) the damage hid and `kept` where the damaged
+        file went (None if the flash would not take it). Every byte of a damaged save is
+        kept (bad/); a gap between parts ends what is resumed (docs/gadget.md)."""
         st = self.storage
         self._forget()
         self.problem = None
         self.kept = None
+        self.lost = 0
         self.config = b""
         st.drop_temp(self.name)  # a whole-file write a power cut stopped
         try:
-            sizes = part_sizes(st, self.name)
-            if not sizes:
-                drop_parts(st, self.name, 1)  # left by a cut while a game was filed away
+            parts = present_parts(st, self.name)
+            if not parts:
                 return NONE
+            if parts[0] != 0:
+                return self._orphans(parts)
+            sizes = [st.size(part_name(self.name, i)) for i in parts]
             if sum(sizes) > MAX_BYTES:
                 game, problem = None, "larger than {} bytes".format(MAX_BYTES)
             else:
-                data = read_parts(st, self.name, len(sizes))
-                game, config, actions, good, problem = parse(data, self.undone)
+                data, problem = read_run(st, self.name, parts)
+                game, config, actions, good, bad = parse(data, self.undone)
+                if bad is not None:
+                    problem = bad  # the first problem in the file's order
+                elif problem is not None:
+                    good = len(data)
+                if problem is not None:
+                    self.lost = max(1, steps_in(st, self.name, parts) - steps_before(data, good)[0])
         except Exception as e:  # noqa: BLE001 - whatever the file holds, boot goes on
             game, problem = None, "unreadable ({})".format(type(e).__name__)
         self.problem = problem
         if problem is None:
             self.game, self.config, self.actions = game, config, actions
-            self.part = len(sizes) - 1
-            self.part_size = sizes[-1]
+            self._resumed(data, len(parts) - 1, sizes[-1])
             return OK
         self.set_aside()
         if game is None:
@@ -254,17 +303,40 @@ class Journal:
         if self.kept is not None:  # else the file stays whole, and this game unsaved
             try:  # the records before the damage are the saved game from now on
                 st.write(self.name, data[:good])
-                self.part_size = good
+                self._resumed(data[:good], 0, good)
             except OSError as e:  # in RAM only: the set-aside copy keeps the file
                 self._refused(e)
         return DAMAGED
 
-    def set_aside(self):
-        """Move the saved file to bad/NNNN.goj, where `geekout logs pull` finds it. If
-        the flash refuses, the file stays as it is and this game is played unsaved (no
-        record may follow the damage)."""
+    def _resumed(self, data, part, size):
+        """Appends go on after `data`, the saved game's bytes, its last part `part`."""
+        self.part = part
+        self.part_size = size
+        self.crc = crc32(data)
+        self.records, self.seq = steps_before(data, len(data))
+
+    def _orphans(self, parts):
+        """Later parts with no first part: those of a game a power cut caught as it was
+        filed away (the newest log ends with their bytes) go; any other are set aside,
+        never deleted, and no game is resumed."""
+        st = self.storage
+        logs = numbered(st, LOG_DIR)
+        data, problem = read_run(st, self.name, parts, parts[0])
+        newest = st.read(LOG_DIR + "/" + logs[-1]) if logs else None
+        if problem is None and newest is not None and data and newest.endswith(data):
+            drop_parts(st, self.name, parts[0])
+            return NONE
+        self.problem = "part 0 missing, parts {}-{} kept".format(parts[0], parts[-1])
+        self.lost = steps_in(st, self.name, parts)
+        self.set_aside()
+        return ORPHANS
+
+    def set_aside(self, join=True):
+        """Move the saved file to bad/NNNN.goj, where `geekout logs pull` finds it (join
+        False: part by part, reading nothing). If the flash refuses, the file stays as it
+        is and this game is played unsaved (no record may follow the damage)."""
         try:
-            self.kept = file_away(self.storage, self.name, BAD_DIR, KEEP_BAD)
+            self.kept = file_away(self.storage, self.name, BAD_DIR, KEEP_BAD, join)
         except OSError as e:
             self._refused(e, "bad save left as is")
 
@@ -274,65 +346,161 @@ def part_name(name, i):
     return name + "." + str(i) if i else name
 
 
-def part_sizes(storage, name):
-    """The sizes of the parts of `name` there are, in order ([] without the file)."""
-    sizes = []
-    while True:
-        n = storage.size(part_name(name, len(sizes)))
-        if n < 0:
-            return sizes
-        sizes.append(n)
+def present_parts(storage, name, folder=""):
+    """The numbers of the parts of `name` in `folder` ("": the top), in order ([]
+    without any). A lost part shows as a missing number; listing finds those after it."""
+    n = len(name)
+    found = []
+    for f in storage.listdir(folder):
+        if f == name:
+            found.append(0)
+        elif len(f) > n + 1 and f[:n + 1] == name + "." and f[n + 1:].isdigit():
+            found.append(int(f[n + 1:]))
+    found.sort()
+    return found
 
 
-def read_parts(storage, name, count=0):
-    """The bytes of the saved file `name`: its parts joined (`count` of them, or all)."""
-    count = count or len(part_sizes(storage, name))
-    if count == 1:
-        return storage.read(name)
+def read_run(storage, name, parts, first=0):
+    """(bytes, problem): the parts of `name` joined from part `first` on, as far as they
+    run unbroken (each present, in order, and readable); `problem` names where the run
+    broke with parts beyond it, or is None."""
     data = bytearray()
-    for i in range(count):
-        data += storage.read(part_name(name, i))
+    at = first
+    for i in parts:
+        if i < first:
+            continue
+        if i != at:
+            return data, "part {} missing".format(at)
+        chunk = storage.read(part_name(name, i))
+        if chunk is None:
+            return data, "part {} unreadable".format(i)
+        data += chunk
+        at += 1
+    return data, None
+
+
+def read_parts(storage, name):
+    """The bytes of the saved file `name`, its parts joined (OSError if a part is
+    missing or cannot be read: file_away then moves the parts one by one)."""
+    data, problem = read_run(storage, name, present_parts(storage, name))
+    if problem is not None:
+        raise OSError(5)  # EIO
     return data
 
 
 def drop_parts(storage, name, first):
     """Remove the parts of `name` from the `first`-th on, the last first (a cut on the
     way leaves the journal shorter, never with a gap)."""
-    last = first
-    while storage.size(part_name(name, last)) >= 0:
-        last += 1
-    for i in range(last - 1, first - 1, -1):
-        storage.remove(part_name(name, i))
+    for i in reversed(present_parts(storage, name)):
+        if i >= first:
+            storage.remove(part_name(name, i))
+
+
+def walk(buf, start, version=VERSION):
+    """(steps, sound, seq): the steps (action and undo records) in buf from `start`,
+    counted from the last part record's count, up to the end or the first record that
+    fails its check (`sound` False then); seq: the last part record's number, or 0."""
+    steps = 0
+    seq = 0
+    pos = start
+    n = len(buf)
+    while pos < n:
+        end = pos + buf[pos] + 2
+        if end + 2 > n:
+            return steps, False, seq
+        a, b = check(buf, pos, end, version)
+        if buf[end] != a or buf[end + 1] != b:
+            return steps, False, seq
+        rtype = buf[pos + 1]
+        if rtype == T_PART and end - pos == 10:
+            seq = (buf[pos + 2] << 8) | buf[pos + 3]
+            steps = (buf[pos + 4] << 8) | buf[pos + 5]
+        elif rtype == T_ACTIONS or rtype == T_UNDO:
+            steps += 1
+        pos = end + 2
+    return steps, True, seq
+
+
+def steps_before(data, good):
+    """(steps, seq) of a journal's first `good` bytes (its records before any damage):
+    walk()'s count and last part record's number."""
+    if len(data) < 4:
+        return 0, 0
+    steps, _, seq = walk(memoryview(data)[:good], 4, data[3])
+    return steps, seq
+
+
+def steps_in(storage, name, parts):
+    """The most steps the readable parts of `name` show were saved: a part that opens
+    with a part record tells the steps before it, and its own follow."""
+    most = 0
+    version = VERSION
+    for i in parts:
+        buf = storage.read(part_name(name, i))
+        if buf is None:
+            continue
+        start = 0
+        if i == 0:
+            if len(buf) < 4 or buf[:3] != MAGIC:
+                continue
+            version = buf[3]
+            start = 4
+        steps = walk(buf, start, version)[0]
+        if i and not (len(buf) > 1 and buf[1] == T_PART):
+            continue  # no count before it: its steps alone tell nothing
+        most = max(most, steps)
+    return most
 
 
 def numbered(storage, folder):
-    """The NNNN.goj names in a folder, oldest (lowest) first."""
-    return sorted(n for n in storage.listdir(folder)
-                  if len(n) == 8 and n.endswith(".goj") and n[:4].isdigit())
+    """The NNNN.goj names in a folder, oldest (lowest) first (a save set aside in parts
+    is named by its first part's name, NNNN.goj, with .1, .2... beside it)."""
+    names = set()
+    for n in storage.listdir(folder):
+        if len(n) >= 8 and n[4:8] == ".goj" and n[:4].isdigit() and (
+                len(n) == 8 or n[8] == "." and n[9:].isdigit()):
+            names.add(n[:8])
+    return sorted(names)
 
 
-def file_away(storage, name, folder, keep):
+def file_away(storage, name, folder, keep, join=True):
     """Move the saved file `name` (all its parts) to folder/NNNN.goj, one past the
-    newest, keeping at most `keep` files there (the oldest go). A name is never taken twice while its file lives: when
-    the numbers reach LAST_NUMBER, the files are numbered again from 0001 in order."""
+    newest, keeping at most `keep` files there (the oldest go). Parts that are not one
+    unbroken readable run move as they are (NNNN.goj.1...): every byte is kept. A name is
+    never taken twice while its file lives: when the numbers reach LAST_NUMBER, the
+    files are numbered again from 0001 in order."""
     names = numbered(storage, folder)
     if names and int(names[-1][:4]) >= LAST_NUMBER:
         for i, old in enumerate(names):
             new = "{:04d}.goj".format(i + 1)
             if new != old:  # lower and free: the files before it moved lower still
-                storage.rename(folder + "/" + old, folder + "/" + new)
+                _move_parts(storage, present_parts(storage, old, folder),
+                            folder + "/" + old, folder + "/" + new)
         names = numbered(storage, folder)
     number = int(names[-1][:4]) + 1 if names else 1
     target = "{}/{:04d}.goj".format(folder, number)
-    if storage.size(part_name(name, 1)) < 0:
-        storage.rename(name, target)  # one part: a rename, which a full flash takes
-    else:  # the parts joined into one file; then the saved file goes, its first part first
-        storage.write(target, read_parts(storage, name))
-        storage.remove(name)
-        drop_parts(storage, name, 1)
+    parts = present_parts(storage, name)
+    data = None
+    if len(parts) > 1 and join:
+        data, problem = read_run(storage, name, parts)
+        if problem is not None or parts[0] != 0:
+            data = None
+    if len(parts) > 1 and data is not None:  # joined into one file, then the parts go
+        storage.write(target, data)  # the first part first (docs/gadget.md, Saved game)
+        for i in parts:
+            storage.remove(part_name(name, i))
+    else:  # one part, or a broken run: renames, which a full flash takes
+        _move_parts(storage, parts, name, target)
     for old in names[:max(0, len(names) + 1 - keep)]:
-        storage.remove(folder + "/" + old)
+        for i in present_parts(storage, old, folder):
+            storage.remove(part_name(folder + "/" + old, i))
     return target
+
+
+def _move_parts(storage, parts, old, new):
+    """Rename each of the parts `parts` of `old` to the same part of `new`."""
+    for i in parts:
+        storage.rename(part_name(old, i), part_name(new, i))
 
 
 def _game_name(raw):
@@ -370,14 +538,17 @@ def parse(data, undone=None):
     if n < 4 or data[:3] != MAGIC:
         return None, b"", bytearray(), 0, "not a journal (no GOJ at the start)"
     version = data[3]
-    if version != VERSION and version != 1:
-        return None, b"", bytearray(), 0, "format version {} (this reads 1 and {})".format(
+    if not 1 <= version <= VERSION:
+        return None, b"", bytearray(), 0, "format version {} (this reads 1 to {})".format(
             version, VERSION)
     pos = 4
     actions = bytearray()
     game = None
     config = b""
     problem = None
+    part = 1  # the number the next part record must carry
+    crc = 0  # CRC-32 of data[:crc_end], carried forward part by part
+    crc_end = 0
     while pos < n:
         size = data[pos]
         end = pos + size + 2
@@ -412,6 +583,15 @@ def parse(data, undone=None):
             if undone is not None:
                 keep_undone(undone, actions, len(actions) - k)
             actions = actions[:len(actions) - k]
+        elif rtype == T_PART:
+            crc = crc32(memoryview(data)[crc_end:pos], crc)
+            crc_end = pos
+            p = data[pos + 2:end]
+            if size != 8 or (p[0] << 8 | p[1]) != part or \
+                    p[4] | p[5] << 8 | p[6] << 16 | p[7] << 24 != crc:
+                problem = "part {} missing or cut short (byte {})".format(part, pos)
+                break
+            part += 1
         elif rtype == T_HEADER:
             problem = "second header at byte {}".format(pos)
             break

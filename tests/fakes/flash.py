@@ -97,6 +97,8 @@ class FakeFlash:
         self.files.pop(name, None)
 
     def listdir(self, folder):
+        if not folder:  # the top folder: names with no folder
+            return [k for k in self.files if "/" not in k]
         prefix = folder + "/"
         return [k[len(prefix):] for k in self.files if k.startswith(prefix)]
 

@@ -61,7 +61,7 @@ def test_board_main_loop_with_fake_pins(tmp_path):
     assert '"event": "start"' in lines[0]
     # ssd1306 at 0x3c; frames sent; a game saved; LEDs written, then off at home
     assert lines[-1].split() == ["ssd1306", "0x3c", "True", "True", "True", "True", "True"]
-    assert (tmp_path / "game.goj").read_bytes()[:4] == b"GOJ\x02"
+    assert (tmp_path / "game.goj").read_bytes()[:4] == b"GOJ\x03"
 
 
 MAIN = """

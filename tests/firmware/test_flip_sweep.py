@@ -45,7 +45,7 @@ def saved():
     games = journals()
     for name, data in games.items():
         recs = flip_sweep.records(data)
-        assert data[:4] == b"GOJ\x02" and len(recs) >= 8, name
+        assert data[:4] == b"GOJ\x03" and len(recs) >= 8, name
         assert jn.parse(data)[4] is None  # sound before the flips
     return games
 

@@ -31,7 +31,7 @@ def test_file_layout_is_as_documented():
     j.start("masters", b"\x01\x04")
     j.append(b"\x07")
     data = j.storage.read("game.goj")
-    assert data[:4] == b"GOJ\x02"
+    assert data[:4] == b"GOJ\x03"
     head = data[4:]
     assert head[0] == len(b"masters\x00\x01\x04") and head[1] == ord("H")
     rec = data[4 + 4 + head[0]:]
@@ -106,7 +106,7 @@ def test_each_damage_says_what_it_is():
     at = len(head)
     cases = [
         (b"XYZ\x01", "not a journal (no GOJ at the start)"),
-        (b"GOJ\x03" + head[4:], "format version 3 (this reads 1 and 2)"),
+        (b"GOJ\x04" + head[4:], "format version 4 (this reads 1 to 3)"),
         (b"GOJ\x02" + jn.record(jn.T_ACTIONS, b"\x01"), "no header record"),
         (b"GOJ\x02", "no header record"),
         (head + jn.record(jn.T_HEADER, b"masters\x00"), "second header at byte {}".format(at)),

@@ -1,8 +1,12 @@
 """The saved game in parts (journal.py: game.goj, game.goj.1, ... each within
 SEGMENT_BYTES, so littlefs keeps it inline and an append erases no data block) and saved
 after the screen (`later`: the records wait for flush(), which the UI runs once a key's
-screen is out). The parts joined are the one-file journal of before, byte for byte; old
-one-file journals of any size load and go on in a new part."""
+screen is out). The parts joined are one journal: each later part opens with a part
+record (its number, the steps before it, the CRC-32 of every byte before it), so a lost
+or emptied part is a gap the reader finds (docs/gadget.md, Saved game). Old one-file
+journals of any size load and go on in a new part."""
+
+from binascii import crc32
 
 import pytest
 from boards.sim import SimBoard
@@ -13,11 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as hs
 
 
-def one_file(game, config, steps):
-    """The journal as older firmware wrote it: one file, every step a record (the
-    format's own definition, docs/gadget.md)."""
+def one_file(game, config, steps, version=jn.VERSION):
+    """The journal as one file, every step a record (the format's own definition,
+    docs/gadget.md); version 2 is what older firmware wrote."""
     data = bytearray(jn.MAGIC)
-    data.append(jn.VERSION)
+    data.append(version)
     data += jn.record(jn.T_HEADER, game.encode() + b"\x00" + config)
     for s in steps:
         if isinstance(s, int):
@@ -28,7 +32,7 @@ def one_file(game, config, steps):
 
 
 def parts(flash, name="game.goj"):
-    return [flash.files[jn.part_name(name, i)] for i in range(len(jn.part_sizes(flash, name)))]
+    return [flash.files[jn.part_name(name, i)] for i in jn.present_parts(flash, name)]
 
 
 steps_st = hs.lists(hs.one_of(hs.binary(min_size=1, max_size=40), hs.integers(1, 3)),
@@ -63,8 +67,17 @@ def test_a_long_game_fills_parts_in_order_and_the_reader_sees_one_journal():
         j.append(s)
     got = parts(flash)
     assert len(got) >= 4 and all(len(p) <= jn.SEGMENT_BYTES for p in got)
-    assert b"".join(got) == one_file("masters", b"\x00\x02", steps)
-    # the host's reader reads the joined bytes as a v2 journal (logs pull joins them)
+    # Part k opens with part record k: the steps in the parts before it, and the CRC-32
+    # of their bytes; then whole step records, as one file would hold them.
+    before = got[0]
+    assert before == one_file("masters", b"\x00\x02", steps[:jn.walk(before, 4)[0]])
+    for k, part in enumerate(got[1:], 1):
+        done = jn.walk(b"".join(got[:k]), 4)[0]
+        head = jn.part_record(k, done, crc32(b"".join(got[:k])))
+        assert part.startswith(head)
+        n = jn.walk(part, 0)[0] - done
+        assert part[len(head):] == one_file("m", b"", steps[done:done + n])[len(one_file("m", b"", [])):]
+    # the host's reader reads the joined bytes as one journal (logs pull joins them)
     game, config, actions, good, problem = jn.parse(b"".join(got))
     assert (game, problem, good) == ("masters", None, sum(len(p) for p in got))
     assert bytes(actions) == b"".join(steps)
@@ -72,14 +85,16 @@ def test_a_long_game_fills_parts_in_order_and_the_reader_sees_one_journal():
 
 def test_an_old_one_file_journal_resumes_and_goes_on_in_a_new_part():
     steps = [bytes((1, 2, 3, 16))] * 100  # 900 bytes in one file, as older firmware left it
-    old = one_file("masters", b"\x00\x03", steps)
+    old = one_file("masters", b"\x00\x03", steps, version=2)
     flash = FakeFlash({"game.goj": old})
     j = jn.Journal(flash)
     assert j.load() == jn.OK and len(j.actions) == 400
     j.append(b"\x05\x11")
     assert flash.files["game.goj"] == old  # the old file is not rewritten
-    assert flash.files["game.goj.1"] == jn.record(jn.T_ACTIONS, b"\x05\x11")
-    assert jn.read_parts(flash, "game.goj") == one_file("masters", b"\x00\x03", steps + [b"\x05\x11"])
+    assert flash.files["game.goj.1"] == (jn.part_record(1, 100, crc32(old))
+                                         + jn.record(jn.T_ACTIONS, b"\x05\x11"))
+    k = jn.Journal(flash)
+    assert k.load() == jn.OK and bytes(k.actions) == b"\x01\x02\x03\x10" * 100 + b"\x05\x11"
 
 
 def test_resume_appends_to_the_last_part_while_it_has_room():
@@ -129,9 +144,11 @@ def test_archive_joins_the_parts_into_one_log():
     steps = [b"\x01\x10"] * 100
     for s in steps:
         j.append(s)
+    whole = jn.read_parts(flash, "game.goj")
     j.archive()
     assert sorted(flash.files) == ["logs/0001.goj"]
-    assert flash.files["logs/0001.goj"] == one_file("masters", b"\x00\x02", steps)
+    assert flash.files["logs/0001.goj"] == whole
+    assert jn.parse(whole)[1:] == (b"\x00\x02", b"\x01\x10" * 100, len(whole), None)
 
 
 def test_archive_refused_by_a_full_flash_keeps_the_game_saved():
@@ -171,10 +188,38 @@ def test_damage_in_a_later_part_keeps_the_whole_journal_aside_and_the_steps_befo
     assert jn.Journal(flash).load() == jn.OK
 
 
-def test_parts_a_cut_left_without_their_first_are_removed_at_boot():
-    flash = FakeFlash({"game.goj.1": b"x", "game.goj.2": b"y"})
+def test_parts_a_cut_left_as_the_game_was_logged_go_at_boot():
+    """A cut after the log was written and the first part removed leaves the later
+    parts: the newest log ends with their bytes, so they are a copy and go."""
+    flash = FakeFlash()
+    j = jn.Journal(flash)
+    j.start("masters", b"\x00\x02")
+    for _ in range(100):
+        j.append(b"\x01\x10")
+    later = {n: bytes(v) for n, v in flash.files.items() if n != "game.goj"}
+    j.archive()
+    flash.files.update(later)
     assert jn.Journal(flash).load() == jn.NONE
-    assert flash.files == {}
+    assert sorted(flash.files) == ["logs/0001.goj"]
+
+
+def test_parts_without_their_first_are_kept_aside_not_deleted():
+    """A lost first part: no game resumes, and the later parts go to bad/ as they are,
+    with the steps they show counted for the players' message."""
+    flash = FakeFlash()
+    j = jn.Journal(flash)
+    j.start("masters", b"\x00\x02")
+    for _ in range(100):
+        j.append(b"\x01\x10")
+    later = {n: bytes(v) for n, v in flash.files.items() if n != "game.goj"}
+    del flash.files["game.goj"]
+    k = jn.Journal(flash)
+    assert k.load() == jn.ORPHANS and k.lost == 100
+    assert k.problem == "part 0 missing, parts 1-{} kept".format(len(later))
+    assert {n: bytes(v) for n, v in flash.files.items()} == {
+        n.replace("game.goj", "bad/0001.goj"): v for n, v in later.items()}
+    assert jn.numbered(flash, "bad") == ["0001.goj"]
+    assert jn.Journal(flash).load() == jn.NONE
 
 
 def test_later_keeps_the_records_until_flush_and_writes_them_in_one_append():
@@ -189,7 +234,7 @@ def test_later_keeps_the_records_until_flush_and_writes_them_in_one_append():
     writes = flash.writes
     j.flush()
     assert flash.writes == writes + 1
-    assert flash.files["game.goj"] == one_file("masters", b"\x00\x02", [b"\x01", b"\x10\x02", 1])
+    assert flash.files["game.goj"] == one_file("masters", b"\x00\x02", [b"\x01", b"\x10\x02", 1])  # noqa: E501
     j.flush()  # nothing waits: nothing is written
     assert flash.writes == writes + 1
 
@@ -293,6 +338,6 @@ def test_keys_of_a_game_make_far_fewer_part_copies_than_steps():
     d.boot()
     d.start(0, 4)
     sizes = []
-    d.after_press = lambda dr: sizes.append(max(jn.part_sizes(flash, "game.goj") or [0]))
+    d.after_press = lambda dr: sizes.append(max([flash.size(jn.part_name("game.goj", i)) for i in jn.present_parts(flash, "game.goj")] or [0]))
     d.play_out()
     assert max(sizes) <= jn.SEGMENT_BYTES

@@ -212,7 +212,7 @@ hs.Storage.append = refuse
     script = "    press(board, 2, 5)\n    press(board, 2, 13)\n"  # OK: resume; OK: roll
     out, serial = run_main(tmp_path, setup=setup, script=script, limit=60,
                            files={"game.goj": torn})
-    assert "Save damaged: resumed before it" in out["toasts"]
+    assert "Save damaged: 1 step lost, copy kept" in out["toasts"]
     assert "Flash error: game not saved" in out["toasts"]
     assert "masters.dice" in out["visited"] and "Traceback" not in "\n".join(serial)
     assert out["apps"] == 1

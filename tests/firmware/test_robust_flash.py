@@ -86,7 +86,7 @@ def test_a_new_game_takes_the_space_of_the_one_it_replaces():
     d.press(keys.OK)
     d.press(keys.OK)
     j = d.app.journal
-    assert not j.unsaved and flash.read("game.goj")[:4] == b"GOJ\x02"
+    assert not j.unsaved and flash.read("game.goj")[:4] == b"GOJ\x03"
 
 
 def test_a_setting_the_flash_refuses_holds_in_ram_and_is_told():

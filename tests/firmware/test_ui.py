@@ -177,7 +177,7 @@ def test_torn_and_corrupt_saves_are_reported():
     files = d.board.storage.snapshot()
     torn = dict(files, **{"game.goj": files["game.goj"][:-2]})
     e = booted(torn)
-    assert e.ui.toast_text == "Save damaged: resumed before it" and e.top().name == "resume?"
+    assert e.ui.toast_text == "Save damaged: 1 step lost, copy kept" and e.top().name == "resume?"
     assert e.board.storage.read("bad/0001.goj") == torn["game.goj"]
     bad = dict(files, **{"game.goj": b"GOJ\x07junk"})
     f = booted(bad)

@@ -157,7 +157,7 @@ def test_a_damaged_saved_game_resumes_before_the_damage_as_on_the_gadget(site, t
     assert parts == ["game.goj"]
     damaged = good["files"]["game.goj"][:-2]  # the last record's check cut off
     web, unix = bad_file_runs(site, tmp_path, damaged)
-    assert "Save damaged: resumed before it" in web["report"]
+    assert "Save damaged: 1 step lost, copy kept" in web["report"]
     assert web["files"]["bad/0001.goj"] == damaged
     assert damaged.startswith(web["files"]["game.goj"]) and len(web["files"]["game.goj"]) < len(damaged)
     same_run(web, unix)

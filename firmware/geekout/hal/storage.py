@@ -85,7 +85,10 @@ class Storage:
             pass
 
     def listdir(self, folder):
-        """Names in a folder (made if missing, so a rename into it works)."""
+        """Names in a folder ("": the top folder; another is made if missing, so a rename
+        into it works)."""
+        if not folder:
+            return os.listdir(self.root) if self.root else os.listdir()
         path = self.path(folder)
         try:
             return os.listdir(path)

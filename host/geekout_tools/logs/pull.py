@@ -28,9 +28,9 @@ from ..inputs import printable
 from . import MAX_JOURNAL_BYTES, shown, write_new
 from .reader import parse
 
-# Run on the board (MicroPython): [path, sha256 hex] of every journal it keeps; the
-# running game's entry adds the names of its later parts when it has some, and its
-# digest is over all its parts in order.
+# Run on the board (MicroPython): [path, sha256 hex] of every journal it keeps; an entry
+# with later parts (the running game, a save set aside part by part: docs/gadget.md)
+# adds their names, and its digest is over all its parts in order.
 LIST_CODE = (
     "import os,json\n"
     "def h(ps):\n"
@@ -45,15 +45,10 @@ LIST_CODE = (
     "  f.close()\n"
     " return binascii.hexlify(d.digest()).decode()\n"
     "def parts(p):\n"
-    " ps=[p]\n"
-    " while p=='game.goj':\n"
-    "  q=p+'.'+str(len(ps))\n"
-    "  try:\n"
-    "   os.stat(q)\n"
-    "  except OSError:\n"
-    "   break\n"
-    "  ps.append(q)\n"
-    " return ps\n"
+    " d,_,b=p.rpartition('/')\n"
+    " k=len(b)+1\n"
+    " ns=sorted(int(n[k:]) for n in os.listdir(d or '.') if n[:k]==b+'.' and n[k:].isdigit())\n"
+    " return [p]+[p+'.'+str(i) for i in ns]\n"
     "r=[]\n"
     "for d in ('','logs','bad'):\n"
     " try:\n"
@@ -228,7 +223,7 @@ def pull(transport, dest, delete=False, out=print, warn=None):
                 where = shown(path)
                 what = kind(path)
                 data = b""
-                for piece in pieces:  # the running game's parts, joined as the gadget reads them
+                for piece in pieces:  # a journal's parts, joined in order (gaps show as damage)
                     local = Path(tmp) / piece.replace("/", "_")
                     transport.call(["fs", "cp", ":" + piece, str(local)])
                     data += local.read_bytes()
