@@ -21,4 +21,8 @@ if board.back_held():
 else:
     from geekout.app import run  # noqa: E402
 
-    run(board)
+    try:
+        run(board)
+    except KeyboardInterrupt:  # a tool's Ctrl-C: the REPL is theirs, with no watchdog
+        board.stop_watchdog()
+        raise

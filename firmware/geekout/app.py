@@ -28,6 +28,14 @@ from geekout.ui.widgets import Confirm
 # play(app, config, actions) -> the screen to show.
 GAMES = ("masters", "capture", "battle")
 
+# The boot count (docs/gadget.md, When something goes wrong): a file whose size is the
+# boots not yet confirmed; after FAILED_BOOTS of them the gadget starts safe. A boot is
+# confirmed by a key that worked or CONFIRM_MS up: a crash at boot comes sooner, and a
+# hang ends in the watchdog's restart (hal/board.py) sooner too.
+BOOTS = "boots"
+FAILED_BOOTS = const(3)
+CONFIRM_MS = const(30000)
+
 # The garbage of the keys is collected once the buttons have been still this long, so a
 # collection (a few ms on the Pico) comes between presses rather than inside one, where
 # MicroPython would run it when the heap fills (micro-gui collects when idle too).
@@ -63,9 +71,10 @@ class App:
         self.events = board.events
 
     # -- boot ----------------------------------------------------------------------
-    def boot(self):
-        """Settings, the saved game's check, the home menu (and "resume?")."""
-        _home().boot(self)
+    def boot(self, safe=False):
+        """Settings, the saved game's check, the home menu (and "resume?"). safe: the
+        boots before failed, so the save is set aside unread (docs/gadget.md)."""
+        _home().boot(self, safe)
 
     def apply_settings(self):
         _home().apply_settings(self)
@@ -171,7 +180,10 @@ def unload_games():
 def run(board):
     """The main loop: a Loop's step() every 10 ms. Never returns."""
     loop = Loop(board)
+    feed = board.feed  # the watchdog (hal/board.py): a pass that hangs restarts the chip
     while True:
+        if feed is not None:  # first before the boot: a boot that hangs restarts too
+            feed()
         loop.step()
         board.sleep_ms(10)
 
@@ -185,7 +197,9 @@ class Loop:
         self.app = None  # set once a boot went through
         self.errors = 0  # errors since a key last worked
         self.last_key = board.clock()
+        self.started = self.last_key
         self.collected = False  # the garbage since the last key is collected
+        self.confirmed = False  # this boot worked: a key went through, or time passed
 
     def step(self):
         """One pass: poll buttons, hand keys to the UI, let timers run. Should a screen or
@@ -198,6 +212,8 @@ class Loop:
         now = board.clock()
         try:
             if self.app is None:
+                self.confirmed = False  # until a key works, or it runs CONFIRM_MS
+                self.started = now
                 self.app = _boot(board, self.errors)
             ui = self.app.ui
             for k in board.buttons.poll(now):
@@ -205,7 +221,12 @@ class Loop:
                 self.errors = 0
                 self.last_key = now
                 self.collected = False
+                if not self.confirmed:
+                    self._confirm()
             ui.tick(now)
+            if not self.confirmed and not self.errors and \
+                    keys.ticks_diff(now, self.started) >= CONFIRM_MS:
+                self._confirm()
             if not self.collected and keys.ticks_diff(now, self.last_key) >= IDLE_GC_MS:
                 gc.collect()
                 self.collected = True
@@ -222,9 +243,25 @@ class Loop:
                     board.sleep_ms(min(self.errors, 10) * 500)
 
 
+    def _confirm(self):
+        """This boot worked: the count of failed boots starts again."""
+        self.confirmed = True
+        self.board.storage.remove(BOOTS)
+
+
 def _boot(board, errors):
+    """The app, booted. Each boot adds a byte to BOOTS and a boot that works removes it
+    (Loop._confirm), so its size counts the boots that failed in a row, across power
+    cuts and restarts: after FAILED_BOOTS the save is set aside unread (a save whose
+    replay crashes the gadget would otherwise crash every start)."""
+    st = board.storage
+    failed = st.size(BOOTS)
+    try:
+        st.append(BOOTS, b"b")
+    except OSError:  # a flash that takes nothing: the boot goes on uncounted
+        pass
     app = App(board)
-    app.boot()
+    app.boot(failed >= FAILED_BOOTS)
     if errors:
         app.ui.alert("Restarted after an error")
     return app

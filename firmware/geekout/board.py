@@ -46,6 +46,10 @@ class Board:
       visited      a list the UI appends each newly shown screen's name to (the
                    simulator's report, the fuzz tests); the gadget keeps none
       safe_mode()  show safe mode (BACK held at power-up; main.py, the real board only)
+      feed()       the watchdog: the main loop calls it every pass; the first call starts
+                   it, and a loop that stops calling it restarts the chip (the real board)
+      stop_watchdog()  a tool's Ctrl-C ended the loop: the watchdog stops, or it would
+                   restart the chip under the tool (main.py, the real board only)
     """
 
     # Required: set by every board (see the docstring above).
@@ -68,9 +72,11 @@ class Board:
     watch_display = None
     visited = None
     safe_mode = None
+    feed = None
+    stop_watchdog = None
 
 
 REQUIRED = ("display", "buttons", "leds", "buzzer", "storage", "data", "clock", "rand",
             "sleep_ms", "set_display", "back_held")
 OPTIONAL = ("settings", "games", "events", "display_lost", "watch_display", "visited",
-            "safe_mode")
+            "safe_mode", "feed", "stop_watchdog")

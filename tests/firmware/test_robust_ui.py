@@ -45,7 +45,7 @@ def test_an_uncaught_oserror_is_told_and_the_game_goes_on(monkeypatch):
     board = SimBoard(storage=FakeFlash(), seed=1)
     boots = []
     real_boot = appmod.App.boot
-    monkeypatch.setattr(appmod.App, "boot", lambda self: (boots.append(self), real_boot(self)))
+    monkeypatch.setattr(appmod.App, "boot", lambda self, safe=False: (boots.append(self), real_boot(self, safe)))
     shown = []
 
     def script(n):
@@ -70,11 +70,11 @@ def test_a_boot_that_keeps_failing_is_waited_out_and_shown(monkeypatch):
     real_boot = appmod.App.boot
     tries = []
 
-    def boot(self):
+    def boot(self, safe=False):
         tries.append(board.clock())
         if len(tries) <= 3:
             raise RuntimeError("boot failed")
-        real_boot(self)
+        real_boot(self, safe)
         booted.append(self)
 
     monkeypatch.setattr(appmod.App, "boot", boot)
@@ -85,6 +85,8 @@ def test_a_boot_that_keeps_failing_is_waited_out_and_shown(monkeypatch):
     gaps = [b - a for a, b in zip(tries, tries[1:])]
     assert gaps[0] < gaps[1] < gaps[2]  # waited longer each time, never a tight loop
     assert gaps[1] >= 1000
+    assert booted[0].ui.toast_text == "Start failed 3 times"  # then safe (no save here)
+    booted[0].ui.tick(board.clock() + 5000)
     assert booted[0].ui.toast_text == "Restarted after an error"
 
 
@@ -99,9 +101,9 @@ def test_alerts_at_boot_each_show_in_turn():
     files[NAME] = b"{oops"
     d = Driver(SimBoard(storage=FakeFlash(files), seed=1))
     d.boot()
-    assert d.ui.toast_text == "Save damaged: resumed before it"
+    assert d.ui.toast_text == "Save damaged: 1 step lost, copy kept"
     d.ui.toast("a plain toast")  # waits behind the alert
-    assert d.ui.toast_text == "Save damaged: resumed before it"
+    assert d.ui.toast_text == "Save damaged: 1 step lost, copy kept"
     d.board.clock.advance(4000)
     d.ui.tick(d.board.clock())
     assert d.ui.toast_text == "Settings damaged: defaults"

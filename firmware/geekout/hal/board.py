@@ -19,6 +19,11 @@ from geekout.hal.nodisplay import NoDisplay
 from geekout.modules import forget
 
 _PROBE_MS = const(2000)  # how often a missing panel is looked for (an I2C scan: ~5 ms)
+# The watchdog's time: near the RP2040's longest (8.3 s), far above the longest pass of
+# the main loop (a module load or a game's end, under 0.5 s on the emulated Pico) and
+# the wait between retries of a failing boot (5 s at most, app.Loop).
+_WATCHDOG_MS = const(8000)
+_WATCHDOG_CTRL = const(0x40058000)  # RP2040 datasheet 4.7.6: CTRL, bit 30 ENABLE
 
 
 class Board(declared.Board):
@@ -49,6 +54,7 @@ class Board(declared.Board):
         forget("geekout.hal.pins")
         self.fault = None  # the OSError that took the display away, or None
         self.probe_at = 0
+        self.wdt = None  # machine.WDT once the main loop runs (feed)
         if fault is not None:
             self._no_display(fault)
 
@@ -69,6 +75,26 @@ class Board(declared.Board):
         except OSError:
             pass
         print("safe mode: BACK held at power-up, app not started")
+
+    def feed(self):
+        """The watchdog: started by the main loop's first pass (so safe mode, which runs
+        no loop, leaves the chip to the tools), fed by every pass after."""
+        wdt = self.wdt
+        if wdt is None:
+            from machine import WDT
+
+            wdt = self.wdt = WDT(timeout=_WATCHDOG_MS)
+        wdt.feed()
+
+    def stop_watchdog(self):
+        """Ctrl-C from a tool (mpremote) ends the loop: the watchdog stops too, or it
+        would restart the chip under the tool. MicroPython's WDT has no stop; the
+        register does it (RP2040 datasheet 4.7.6, CTRL.ENABLE)."""
+        if self.wdt is not None:
+            from machine import mem32
+
+            mem32[_WATCHDOG_CTRL] &= ~(1 << 30)
+            self.wdt = None
 
     def rand(self, n):
         """A fair draw in 0..n-1 (n <= 256)."""
