@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-for _p in (ROOT / "tests", ROOT / "tests" / "firmware", ROOT / "host"):
+for _p in (ROOT / "tests", ROOT / "tests" / "firmware", ROOT / "tests" / "fakes", ROOT / "host"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
@@ -162,6 +162,42 @@ def journal_of(files, name="game.goj"):
         out += files[jn.part_name(name, i)]
         i += 1
     return out
+
+
+def cut_problem(files, journals, keys_ops, op):
+    """What is wrong with the saved files a power cut at flash operation `op` left
+    (None: nothing): the gadget's own reading of them (journal.Journal.load, as at boot)
+    must be a sound save of the journal before the key in progress or after it, never
+    shorter and never damaged; a cut while the finished game is filed away leaves it
+    saved or logged whole. journals: the journal after each key; keys_ops: (first op,
+    op after, journal bytes) of each key."""
+    from flash import FakeFlash
+    from geekout import journal as jn
+
+    i = next((i for i, (lo, hi, _j) in enumerate(keys_ops) if lo <= op < hi),
+             len(journals) - 1)
+    before = journals[i - 1] if i else b""
+    shorter, longer = sorted((before, journals[i]), key=len)
+    where = "cut at flash operation {}, key {}: ".format(op, i)
+    flash = FakeFlash(files)
+    j = jn.Journal(flash)
+    status = j.load()
+    if flash.listdir("bad"):
+        return where + "set aside as damaged: " + str(j.problem)
+    if status == jn.NONE and not shorter:  # no step saved yet: nothing to lose
+        return None
+    if status == jn.NONE:  # filed away whole: the newest log holds the game
+        logs = flash.listdir("logs")
+        log = jn.parse(files["logs/" + max(logs)]) if logs else None
+        if log is None or log[4] is not None or bytes(log[2]) != journals[-1]:
+            return where + "no save and no whole log"
+        return None
+    if status != jn.OK:
+        return where + "load() answered {}".format(status)
+    if not longer.startswith(bytes(j.actions)) or len(j.actions) < len(shorter):
+        return where + "resumed {} action bytes, not {} or {}".format(
+            len(j.actions), len(shorter), len(longer))
+    return None
 
 
 def user_files(files):

@@ -51,8 +51,9 @@ def build_files(build_dir):
             for p in sorted(root.rglob("*")) if p.is_file()}
 
 
-def read_files(path, block_count=BLOCK_COUNT):
-    """{device path: bytes} of every file in a saved image."""
+def read_files(path, block_count=BLOCK_COUNT, skip=()):
+    """{device path: bytes} of every file in a saved image (but those whose path starts
+    with one of `skip`: the power-cut tests read a game's files, not the firmware's)."""
     data = Path(path).read_bytes()
     size = block_count * BLOCK_SIZE
     if len(data) != size:
@@ -64,6 +65,8 @@ def read_files(path, block_count=BLOCK_COUNT):
     for top, _dirs, names in fs.walk("/"):
         for n in names:
             p = (top.rstrip("/") + "/" + n).lstrip("/")
+            if p.startswith(tuple(skip)):
+                continue
             with fs.open(p, "rb") as f:
                 out[p] = f.read()
     return out

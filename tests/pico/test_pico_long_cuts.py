@@ -1,0 +1,45 @@
+"""Power cuts at 300 random flash operations of a long game on the emulated Pico: Capture,
+4 players, Team Wicked, an arena (about 1,900 keys and 700 flash operations; its saved
+game runs to a dozen parts). Each cut is rebuilt from the game's log of flash
+operations, torn mid-way, and the files left are read as the gadget reads them at boot
+(picoplay.cut_problem): the last step saved, never earlier, never damaged. The three
+shorter games of test_pico_games.py are cut at every operation."""
+
+import random
+
+import picoplay
+import pytest
+
+pytestmark = pytest.mark.pico
+
+LONG_GAME = ("capture", 2)  # tests/firmware/heapreplay.py: 4 players, Team Wicked, arena
+CUTS = 300
+
+
+def test_cuts_at_300_random_operations_of_a_long_game(image, refs, tmp_path):
+    game, seed = LONG_GAME
+    ref = refs(game, seed)
+    keys_ops = []
+    with picoplay.Pico(flash=image, panel="ssd1306") as pico:
+        first = pico.log_flash()
+        state = {"ops": first}
+
+        def on_key(i, g):
+            ops = pico.stats()["flash"]["ops"]
+            keys_ops.append((state["ops"], ops, g.journal_bytes))
+            state["ops"] = ops
+
+        g, bad = picoplay.play(pico, ref, seed, on_key)
+        assert bad == [] and g.errors == 0
+        start, ops = pico.flash_ops()
+        game_ops = [start + i for i in range(len(ops)) if start + i >= keys_ops[0][0]]
+        assert len(game_ops) > 2 * CUTS
+        scratch = tmp_path / "cut.img"
+        problems = []
+        for op in sorted(random.Random(seed).sample(game_ops, CUTS)):
+            pico.flash_at(op, scratch, "torn")
+            files = picoplay.user_files(
+                picoplay.fsimage.read_files(scratch, skip=("geekout/",)))
+            problems.append(picoplay.cut_problem(files, ref["journals"], keys_ops, op))
+    assert [p for p in problems if p] == []
+    assert sum(1 for k in keys_ops if k[2] > 4 * 256) > 100  # the cuts fell in a many-part save
