@@ -471,8 +471,8 @@ def test_pull_joins_a_save_set_aside_in_parts(pico, tmp_path, capsys):
     """A save the gadget could not join (a part lost or unreadable) is set aside part by
     part (docs/gadget.md, On boot): pull copies every part, in order, as one file; the
     gap shows as damage."""
-    from geekout import journal as jn
     from flash import FakeFlash
+    from geekout import journal as jn
 
     link, root = pico
     (root / "bad").mkdir()
