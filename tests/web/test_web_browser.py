@@ -116,7 +116,8 @@ def test_a_damaged_saved_game_is_told_and_kept_aside(report):
     corrupt = report[0]["steps"]["corrupt"]
     assert corrupt["toast"] == "Save unreadable: kept for logs"
     assert corrupt["screens"] == ["home"]
-    assert corrupt["saved"] == ["geekout/bad/0001.goj"]
+    # the save set aside, and the boot count (app.BOOTS) until a key or 30 s confirm the boot
+    assert corrupt["saved"] == ["geekout/bad/0001.goj", "geekout/boots"]
 
 
 def test_storage_full_is_said_and_the_game_goes_on(report):
