@@ -66,8 +66,9 @@ def test_the_pins_the_harness_wires_are_the_pin_maps():
     assert emulator.BUTTON_GPIO == {"UP": pins.BUTTON_UP, "DOWN": pins.BUTTON_DOWN,
                                     "OK": pins.BUTTON_OK, "BACK": pins.BUTTON_BACK}
     text = HARNESS.read_text()
-    wired = "I2C_ID: {}, BUTTONS: [{}, {}, {}, {}], NEOPIXEL_PIN: {}, PIEZO_PIN: {}".format(
-        pins.I2C_ID, pins.BUTTON_UP, pins.BUTTON_DOWN, pins.BUTTON_OK, pins.BUTTON_BACK,
-        pins.NEOPIXEL_PIN, pins.PIEZO_PIN)
+    wired = ("I2C_ID: {}, I2C_SDA: {}, I2C_SCL: {}, BUTTONS: [{}, {}, {}, {}], "
+             "NEOPIXEL_PIN: {}, PIEZO_PIN: {}").format(
+        pins.I2C_ID, pins.I2C_SDA, pins.I2C_SCL, pins.BUTTON_UP, pins.BUTTON_DOWN,
+        pins.BUTTON_OK, pins.BUTTON_BACK, pins.NEOPIXEL_PIN, pins.PIEZO_PIN)
     assert wired in text
     assert picoplay.ROOT.exists()

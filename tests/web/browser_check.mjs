@@ -198,7 +198,12 @@ try {
     };
 
     // The browser's storage full: other data takes the whole quota (ever smaller
-    // pieces until not one more character fits), then a new game.
+    // pieces until not one more character fits), then a new game. The gadget's own keys
+    // go first (the set-aside save, the boot count), so no room comes free later.
+    await page.evaluate(() => {
+      localStorage.removeItem("geekout/bad/0001.goj");
+      localStorage.removeItem("geekout/boots");
+    });
     const filled = await page.evaluate(() => {
       let size = 256 * 1024;
       let n = 0;
@@ -214,7 +219,6 @@ try {
       }
       return { n, error };
     });
-    await page.evaluate(() => localStorage.removeItem("geekout/bad/0001.goj"));
     await page.reload();
     await ready(page);
     await watchToasts(page);
