@@ -68,6 +68,16 @@ def stranger(folder):
     return None
 
 
+def _lstat(path, option, shown):
+    """os.lstat(path), or None when nothing is there (UsageError for any other error)."""
+    try:
+        return os.lstat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise UsageError("{} {}: {}".format(option, shown, e.strerror or e)) from None
+
+
 def prepare(path, option="--flash"):
     """Check (and make or adopt) the flash folder `path`; returns it as a str. UsageError
     (one line) when it is not one to use."""
@@ -77,12 +87,7 @@ def prepare(path, option="--flash"):
         raise UsageError("{}: an empty path is not a folder (name the folder that stands "
                          "for the gadget's flash)".format(option))
     p = Path(text)
-    try:
-        st = os.lstat(p)
-    except FileNotFoundError:
-        st = None
-    except OSError as e:
-        raise UsageError("{} {}: {}".format(option, shown, e.strerror or e)) from None
+    st = _lstat(p, option, shown)
     if st is None:
         if not p.parent.is_dir():
             raise UsageError("{} {}: the folder {} does not exist".format(
@@ -101,12 +106,7 @@ def prepare(path, option="--flash"):
     if not os.access(p, os.W_OK | os.X_OK):
         raise UsageError("{} {}: cannot write there (permission denied)".format(option, shown))
     marker = p / MARKER
-    try:
-        mst = os.lstat(marker)
-    except FileNotFoundError:
-        mst = None
-    except OSError as e:
-        raise UsageError("{} {}: {}".format(option, shown, e.strerror or e)) from None
+    mst = _lstat(marker, option, shown)
     if mst is not None:
         if not stat.S_ISREG(mst.st_mode):
             raise UsageError("{} {}: its {} is not a regular file: not a gadget's flash "
