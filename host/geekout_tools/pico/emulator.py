@@ -102,6 +102,7 @@ class Pico:
         self.i2c = []  # (t0_ns, t1_ns, bytes) of every write since clear_i2c()
         self.last_i2c = 0.0
         self.cuts = []  # power cuts that happened (the harness's "cut" events)
+        self.resets = []  # chip resets: {"by": "watchdog" or "force", "t": ns before it}
         self.bus_freed = []  # {"clocks", "t"}: a stuck SDA let go (stick_sda)
         self.serial_port = None
         self._next = 0
@@ -162,6 +163,8 @@ class Pico:
                 self.bus_freed.append(msg)
             elif ev == "cut":
                 self.cuts.append(msg)
+            elif ev == "reset":  # the chip's watchdog (or machine.reset()) reset it
+                self.resets.append(msg)
             elif ev == "serial_port":
                 self.serial_port = msg["port"]
                 self._port_known.set()

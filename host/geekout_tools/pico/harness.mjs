@@ -153,7 +153,11 @@ let flashTotals = { erases: 0, programs: 0, ops: 0 };
 // flash as it was at any operation (cut there, whole or torn) can be rebuilt.
 let flashLog = null;
 
-function powerUp() {
+// The watchdog's registers a watchdog reset keeps (REASON, SCRATCH0-7), as the chip does.
+const WATCHDOG = 0x40058;
+
+/** A new chip on the same flash. `kept`: the watchdog state a reset carries over. */
+function powerUp(kept = null) {
   const mcu = new RP2040();
   mcu.logger = new ConsoleLogger(LogLevel.Error);
   mcu.loadBootrom(bootrom); // (resets the chip, and its flash array)
@@ -214,8 +218,43 @@ function powerUp() {
   });
   mcu.core.PC = 0x10000000; // boot stage 2 at the start of flash, as the ROM would
   halted = false;
-  board = { mcu, flash, bus, leds, cdc, get nsPerCycle() { return nsPerCycle; } };
+  const b = { mcu, flash, bus, leds, cdc, resetBy: null, get nsPerCycle() { return nsPerCycle; } };
+  // rp2040js only logs a watchdog trigger; the chip resets (the timer ran out, or
+  // software forced it: machine.reset()). The CPU stops at once; loop() restarts it.
+  const watchdog = mcu.peripherals[WATCHDOG];
+  if (kept) {
+    watchdog.reason = kept.reason;
+    watchdog.scratchData.set(kept.scratch);
+  }
+  watchdog.onWatchdogTrigger = () => {
+    b.resetBy = watchdog.reason === 2 ? 'force' : 'watchdog';
+    // Stop its timer: run out, it would fire again at once, forever, in this clock tick.
+    watchdog.timer.enable = false;
+    watchdog.alarm.enable = false;
+  };
+  board = b;
   return board;
+}
+
+/** The watchdog reset the chip: a new chip on the same flash, the panel, LEDs and USB
+ * host unchanged; emulated time starts again at 0 (as after power_cycle). A run in
+ * progress goes on for the time it had left. */
+function watchdogReset() {
+  const { mcu } = board;
+  const watchdog = mcu.peripherals[WATCHDOG];
+  const before = mcu.clock.nanos;
+  const by = board.resetBy;
+  keepFlash();
+  flashTotals = flashCounts();
+  powerUp({ reason: watchdog.reason, scratch: Uint32Array.from(watchdog.scratchData) });
+  const now = board.mcu.clock.nanos;
+  emit({ ev: 'reset', by, t: before });
+  if (running && !running.free) {
+    running.target = now + (running.target - before);
+  } else if (running) {
+    running.wallStart = undefined;
+    running.emuStart = undefined;
+  }
 }
 
 function keepFlash() {
@@ -238,7 +277,7 @@ function execute(target, budget) {
   const { core, clock } = mcu;
   let cycles = 0;
   const r = running;
-  while (cycles < budget && !halted && !(r && r.found)) {
+  while (cycles < budget && !halted && !(r && r.found) && !board.resetBy) {
     const now = clock.nanos;
     if (now >= target) {
       break;
@@ -278,6 +317,11 @@ function loop() {
     }
   }
   execute(target, 3e6);
+  if (board.resetBy) {
+    watchdogReset();
+    setImmediate(loop);
+    return;
+  }
   if (serialClient && board.cdc.room && serialClient.isPaused()) {
     serialClient.resume();
   }
