@@ -96,6 +96,23 @@ def play(pico, ref, seed, on_key=None):
     return g, bad
 
 
+def play_logged(pico, ref, seed):
+    """play() with the flash's operations logged from the start: returns (the Gadget, the
+    keys whose panel differed, the index of the first logged operation, keys_ops: per key
+    (operations before it, operations after it, the journal's bytes after it))."""
+    first = pico.log_flash()
+    keys_ops = []
+    state = {"ops": first}
+
+    def on_key(i, g):
+        ops = pico.stats()["flash"]["ops"]
+        keys_ops.append((state["ops"], ops, g.journal_bytes))
+        state["ops"] = ops
+
+    g, bad = play(pico, ref, seed, on_key)
+    return g, bad, first, keys_ops
+
+
 ON_RELEASE = (2, 3)  # OK, BACK: their key (and its work) comes at the release
 SHORT_KEYS = (0, 1, 2, 3)  # UP DOWN OK BACK: the keys a tap makes
 

@@ -31,17 +31,8 @@ def played(image, refs, tmp_path_factory):
         if (game, seed) in out:
             return out[(game, seed)]
         ref = refs(game, seed)
-        keys_ops = []  # (ops before the key, ops after it, journal bytes after it)
         with picoplay.Pico(flash=image, panel="ssd1306") as pico:
-            first = pico.log_flash()
-            state = {"ops": first}
-
-            def on_key(i, g):
-                ops = pico.stats()["flash"]["ops"]
-                keys_ops.append((state["ops"], ops, g.journal_bytes))
-                state["ops"] = ops
-
-            g, bad = picoplay.play(pico, ref, seed, on_key)
+            g, bad, first, keys_ops = picoplay.play_logged(pico, ref, seed)
             tones = list(pico.tones)
             leds = list(pico.led_frames)
             files = picoplay.saved_files(pico, tmp_path_factory.mktemp("after"))

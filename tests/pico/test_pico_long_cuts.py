@@ -19,17 +19,8 @@ CUTS = 300
 def test_cuts_at_300_random_operations_of_a_long_game(image, refs, tmp_path):
     game, seed = LONG_GAME
     ref = refs(game, seed)
-    keys_ops = []
     with picoplay.Pico(flash=image, panel="ssd1306") as pico:
-        first = pico.log_flash()
-        state = {"ops": first}
-
-        def on_key(i, g):
-            ops = pico.stats()["flash"]["ops"]
-            keys_ops.append((state["ops"], ops, g.journal_bytes))
-            state["ops"] = ops
-
-        g, bad = picoplay.play(pico, ref, seed, on_key)
+        g, bad, _first, keys_ops = picoplay.play_logged(pico, ref, seed)
         assert bad == [] and g.errors == 0
         start, ops = pico.flash_ops()
         game_ops = [start + i for i in range(len(ops)) if start + i >= keys_ops[0][0]]
