@@ -69,10 +69,12 @@ def node_ready():
 class Pico:
     """One emulated gadget. `panel`: "ssd1306", "sh1106" or "none"; `flash`: a littlefs
     image (fsimage.py) to power up with; `serial_port`: bridge USB CDC to that TCP port
-    on 127.0.0.1 (0 picks a free one: see .serial_port)."""
+    on 127.0.0.1 (0 picks a free one: see .serial_port); `flash_timing`: "typical" or
+    "max", the flash chip's datasheet busy times (a sector erase 45 ms or 400 ms)."""
 
     def __init__(self, uf2=None, bootrom=None, panel="ssd1306", addr=0x3C, flash=None,
-                 serial_port=None, fs_offset=None, fs_size=None, chip=None):
+                 serial_port=None, fs_offset=None, fs_size=None, chip=None,
+                 flash_timing="typical"):
         uf2, bootrom = find_files(uf2, bootrom)
         node = node_ready()
         if panel not in ("ssd1306", "sh1106", "none"):
@@ -91,6 +93,8 @@ class Pico:
             cmd += ["--fs-offset", hex(fs_offset), "--fs-size", hex(fs_size or FS_SIZE)]
         if chip is not None:
             cmd += ["--chip", str(chip)]
+        if flash_timing != "typical":  # "max": the flash's datasheet maximum busy times
+            cmd += ["--flash-timing", flash_timing]
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, cwd=str(ROOT))
         self.replies = queue.Queue()
