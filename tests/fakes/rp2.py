@@ -5,7 +5,8 @@ each instruction and its delay taking (1 + delay) x divider / machine.freq() (wh
 ns), the divider computed from `freq` as the rp2 port does. Only what hal/debouncer.py uses:
 jmp (always, x!=y), in from pins (left shift), push (block, noblock; the RX FIFO 4
 deep, 8 with JOIN_RX), mov, set; exec of set and mov. `in pins` reads the levels of
-machine.Pin's pins (the last Pin made for each GPIO number: machine.Pin.made).
+machine.Pin's pins (the last Pin made for each GPIO number: machine.Pin.made); or
+set rp2.clock to a test's clock.
 """
 
 import machine
@@ -14,6 +15,9 @@ _SRC = {"pins": 0, "x": 1, "y": 2, "null": 3, "isr": 6, "osr": 7}
 _COND = {"x_not_y": 5}
 _now = [0]  # the test clock (integer ns: a sample and a pin change never blur)
 _active = []  # the running machines
+# Or a test's own ms clock (a callable): rx_fifo() first runs the machines up to it, with
+# the pins as they are now (for a main loop whose pins change only between its polls).
+clock = None
 
 
 class PIO:
@@ -172,6 +176,8 @@ class StateMachine:
             raise ValueError("the fake runs set and mov only: " + instr)
 
     def rx_fifo(self):
+        if clock is not None:
+            advance(clock())
         return len(self.rx)
 
     def get(self):

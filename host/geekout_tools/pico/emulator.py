@@ -25,10 +25,10 @@ BUTTON_GPIO = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}
 KEY_GPIO = (10, 11, 12, 13, 12, 13)  # keys.py order: UP DOWN OK BACK LONG_OK LONG_BACK
 LONG_KEYS = (4, 5)
 LONG_HOLD_MS = 800  # hal/buttons.py LONG_MS is 700
-# A quick tap of a player (60-150 ms), past the 20 ms debounce, well short of the 450 ms
-# repeat delay. Polling alone missed a 40 ms tap once in a battle (the main loop was busy
-# longer than the tap after the key before it); the buttons' sampler (hal/buttons.py)
-# now reads such a tap, so the quick end of a player's taps is held here.
+# A quick tap of a player (60-150 ms), well short of the 450 ms repeat delay. Polling
+# alone missed a 40 ms tap once in a battle (the main loop was busy longer than the tap
+# after the key before it); the buttons' PIO debouncer (hal/debouncer.py) now reads such
+# a tap, so the quick end of a player's taps is held here.
 SHORT_HOLD_MS = 60
 FS_SIZE = 352 * 4096
 
