@@ -181,7 +181,7 @@ class WebBoard(Board):
         self.display = WebDisplay(kind)
         self.clock = clock or time.ticks_ms
         self.pressed = [False, False, False, False]  # UP, DOWN, OK, BACK as the page holds them
-        self.buttons = Buttons(self._pin(0), self._pin(1), self._pin(2), self._pin(3), self.clock)
+        self.buttons = Buttons(self._pin(0), self._pin(1), self._pin(2), self._pin(3))
         self.pixels = PagePixels(4)
         self.leds = SeatLeds(self.pixels, 4)
         self.tone = PageTone()
@@ -197,8 +197,8 @@ class WebBoard(Board):
         return lambda: pressed[i]
 
     def press(self, i, down):
-        """The page's button i (UP, DOWN, OK, BACK) went down or up; going down is the
-        pin's falling edge (its IRQ latches it)."""
+        """The page's button i (UP, DOWN, OK, BACK) went down or up; going down is a whole
+        click the next poll counts (Pushbutton.click), however short."""
         if down and not self.pressed[i]:
             self.buttons.buttons[i].fell()
         self.pressed[i] = bool(down)

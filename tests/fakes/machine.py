@@ -1,8 +1,8 @@
 """Fake `machine` for running the firmware on the MicroPython unix port (and CPython).
 
 Only what the HAL uses, with test hooks: Pin._drive(v) sets an input level (firing its
-IRQ), I2C records every write, PWM keeps its frequency and duty. I2C.DEVICES are the
-addresses a new bus answers (set it to () before building a board: no panel); a bus's
+IRQ; the fake rp2's PIO reads it too), I2C records every write, PWM keeps its frequency
+and duty. I2C.DEVICES are the addresses a new bus answers (set it to () before building a board: no panel); a bus's
 `devices` list can change later (a panel unplugged, plugged back). I2C.FAIL, or a bus's
 `fail`, an errno (EIO 5: a flaky wire, a bus held low), makes every transaction raise
 OSError(fail) whatever answers.
@@ -30,12 +30,15 @@ class Pin:
     PULL_DOWN = 2
     IRQ_FALLING = 4
     IRQ_RISING = 8
+    made = {}  # GPIO number -> the last Pin made for it (what the fake rp2's PIO reads)
+    held_low = set()  # GPIOs a test holds low from power-up on (a button held): read 0
 
     def __init__(self, id, mode=-1, pull=-1, value=None, alt=-1):
         self.id = id
+        Pin.made[id] = self
         self.mode = mode
         self.pull = pull
-        self._value = 1 if pull == 1 else 0
+        self._value = 1 if pull == 1 and id not in Pin.held_low else 0
         if value is not None:
             self._value = value
         self._handler = None

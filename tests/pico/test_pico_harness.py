@@ -72,3 +72,39 @@ def test_the_pins_the_harness_wires_are_the_pin_maps():
         pins.BUTTON_OK, pins.BUTTON_BACK, pins.NEOPIXEL_PIN, pins.PIEZO_PIN)
     assert wired in text
     assert picoplay.ROOT.exists()
+
+
+PIO_RATE = """
+import rp2, time
+@rp2.asm_pio()
+def prog():
+    set(x, 31)
+    label("l")
+    jmp(x_dec, "l")[31]
+    push(block)
+sm = rp2.StateMachine(0, prog, freq={hz})
+sm.active(1)
+t = []
+for i in range(4):
+    sm.get()
+    t.append(time.ticks_us())
+sm.active(0)
+print(*[time.ticks_diff(t[i + 1], t[i]) for i in range(3)])
+"""
+
+
+def test_pio_runs_at_its_clock_divider_and_delays_on_the_emulated_clock():
+    """A state machine counting X down from 31 with a 31-cycle delay on each jump pushes
+    every 1 + 32 x 32 + 1 = 1026 PIO cycles: 10.26 ms at 100 kHz (divider 1250), 342 ms
+    at 3 kHz (divider 41666 + 170/256), as the CPU's own microsecond ticks measure.
+    Stock rp2040js stepped PIO 1000 instructions per turn of node's event loop, whatever
+    the divider and the delays: about 20 us between pushes at both."""
+    with Pico(panel="none") as pico:
+        pico.run(300)
+        pico.raw_repl()
+        for hz, div in ((100000, 1250), (3000, 41666 + 170 / 256)):
+            out, err = pico.exec_raw(PIO_RATE.format(hz=hz), max_ms=20000)
+            assert not err, err
+            want = 1026 * div / 125  # us at 125 MHz
+            for dt in map(int, out.split()):
+                assert abs(dt - want) <= 6, (hz, dt, want)  # the ticks' 1 us, a read's time

@@ -1,5 +1,6 @@
 """A tap made while the gadget is busy is still seen, on the emulated Pico (the real rp2
-MicroPython, the deployed firmware, its buttons' sampler: hal/buttons.py).
+MicroPython, the deployed firmware, its buttons' PIO debouncer: hal/buttons.py,
+hal/debouncer.py).
 
 The main loop polls the buttons every 10 ms, but not while a key's work runs: the
 screen update, then the journal's save (a flash erase runs with interrupts off), or a
@@ -10,8 +11,8 @@ frame after it is the reference's, and the gadget took it exactly once.
 
 Each test also checks that its tap really fell between two polls: the probe
 (geekout_tools/pico/gadget.py) prints its "#k" line at the first poll after a key, and
-that line must not be out until after the tap's release: without the sampler
-(Buttons.wake doing nothing) nothing reads the tap and it is lost.
+that line must not be out until after the tap's release: with polling alone nothing reads the
+tap and it is lost.
 """
 
 import picoplay
@@ -114,7 +115,7 @@ def test_a_tap_during_a_games_start_is_seen(image, game):
 def test_a_bouncing_tap_during_a_saves_flash_erase_is_seen_once(image, game):
     """A key whose save (after its screen) erases a flash sector: the tap, its contacts
     chattering, goes down during the screen update and the save and comes up while the
-    erase runs with interrupts off (its last falls reach the IRQ only after it)."""
+    erase runs with interrupts off."""
     ref = game["ref"]
     i = game["erase_key"]
     with picoplay.Pico(flash=image, panel="ssd1306") as pico:

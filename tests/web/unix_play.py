@@ -36,7 +36,7 @@ def pin(i):
     return lambda: pressed[i]
 
 
-board.buttons = Buttons(pin(0), pin(1), pin(2), pin(3), board.clock)
+board.buttons = Buttons(pin(0), pin(1), pin(2), pin(3))
 display = board.display
 last = [None]
 real_show = display.show

@@ -25,10 +25,10 @@ BUTTON_GPIO = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}
 KEY_GPIO = (10, 11, 12, 13, 12, 13)  # keys.py order: UP DOWN OK BACK LONG_OK LONG_BACK
 LONG_KEYS = (4, 5)
 LONG_HOLD_MS = 800  # hal/buttons.py LONG_MS is 700
-# A quick tap of a player (60-150 ms), past the 20 ms debounce, well short of the 450 ms
-# repeat delay. Polling alone missed a 40 ms tap once in a battle (the main loop was busy
-# longer than the tap after the key before it); the buttons' sampler (hal/buttons.py)
-# now reads such a tap, so the quick end of a player's taps is held here.
+# A quick tap of a player (60-150 ms), well short of the 450 ms repeat delay. Polling
+# alone missed a 40 ms tap once in a battle (the main loop was busy longer than the tap
+# after the key before it); the buttons' PIO debouncer (hal/debouncer.py) now reads such
+# a tap, so the quick end of a player's taps is held here.
 SHORT_HOLD_MS = 60
 FS_SIZE = 352 * 4096
 
@@ -69,10 +69,12 @@ def node_ready():
 class Pico:
     """One emulated gadget. `panel`: "ssd1306", "sh1106" or "none"; `flash`: a littlefs
     image (fsimage.py) to power up with; `serial_port`: bridge USB CDC to that TCP port
-    on 127.0.0.1 (0 picks a free one: see .serial_port)."""
+    on 127.0.0.1 (0 picks a free one: see .serial_port); `flash_timing`: "typical" or
+    "max", the flash chip's datasheet busy times (a sector erase 45 ms or 400 ms)."""
 
     def __init__(self, uf2=None, bootrom=None, panel="ssd1306", addr=0x3C, flash=None,
-                 serial_port=None, fs_offset=None, fs_size=None, chip=None):
+                 serial_port=None, fs_offset=None, fs_size=None, chip=None,
+                 flash_timing="typical"):
         uf2, bootrom = find_files(uf2, bootrom)
         node = node_ready()
         if panel not in ("ssd1306", "sh1106", "none"):
@@ -91,6 +93,8 @@ class Pico:
             cmd += ["--fs-offset", hex(fs_offset), "--fs-size", hex(fs_size or FS_SIZE)]
         if chip is not None:
             cmd += ["--chip", str(chip)]
+        if flash_timing != "typical":  # "max": the flash's datasheet maximum busy times
+            cmd += ["--flash-timing", flash_timing]
         self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE, cwd=str(ROOT))
         self.replies = queue.Queue()

@@ -12,8 +12,8 @@ import net from 'node:net';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConsoleLogger, LogLevel, RP2040 } from 'rp2040js';
-import { FlashSSI, IOQSPI, NorFlash, applyOperation } from './flash.mjs';
-import { HostCDC, I2CBus, NeoPixelDecoder, PiezoWatch, mendUart } from './parts.mjs';
+import { FlashSSI, IOQSPI, NorFlash, applyOperation, setBusyTimes } from './flash.mjs';
+import { HostCDC, I2CBus, NeoPixelDecoder, PiezoWatch, PioClock, mendUart } from './parts.mjs';
 
 const FLASH_SIZE = 2 * 1024 * 1024;
 // MicroPython RPI_PICO: littlefs2 at flash offset 0xa0000, 352 blocks of 4 KB (a board
@@ -40,10 +40,16 @@ const { values: opts } = parseArgs({
     // A whole 2 MB chip to power up with, the UF2 then written over it block by block as
     // the boot ROM's drive does (flashing a UF2 onto a board already in use).
     chip: { type: 'string' },
+    // The flash chip's busy times: the datasheet's typical ones, or its maximum ("max").
+    'flash-timing': { type: 'string', default: 'typical' },
   },
 });
 if (opts['fs-offset']) FS_OFFSET = Number(opts['fs-offset']);
 if (opts['fs-size']) FS_SIZE = Number(opts['fs-size']);
+if (!['typical', 'max'].includes(opts['flash-timing'])) {
+  fail(`--flash-timing must be typical or max, not ${opts['flash-timing']}`);
+}
+setBusyTimes(opts['flash-timing']);
 const uf2Blocks = []; // [flash offset, length] of each block the UF2 carries
 
 function readUF2(path) {
@@ -152,6 +158,12 @@ let flashTotals = { erases: 0, programs: 0, ops: 0 };
 // With flash_log on: the flash when logging began and every operation since, so the
 // flash as it was at any operation (cut there, whole or torn) can be rebuilt.
 let flashLog = null;
+let pioClock = null; // the PIO blocks' state machines, stepped on the emulated clock
+
+/** Stock rp2040js runs PIO on node's timers: step it in execute() instead (parts.mjs). */
+function stepPioOnTheClock(mcu) {
+  pioClock = new PioClock(mcu);
+}
 
 // The watchdog's registers a watchdog reset keeps (REASON, SCRATCH0-7), as the chip does.
 const WATCHDOG = 0x40058;
@@ -183,6 +195,7 @@ function powerUp(kept = null) {
   for (const uart of mcu.uart) {
     mendUart(uart);
   }
+  stepPioOnTheClock(mcu);
   const bus = new I2CBus(mcu, mcu.i2c[pins.I2C_ID], {
     address: panelAddress,
     present: panelPresent,
@@ -275,6 +288,7 @@ let running = null; // {target, id, until} of the "run" in progress, or {free: t
 function execute(target, budget) {
   const { mcu } = board;
   const { core, clock } = mcu;
+  const pio = pioClock;
   let cycles = 0;
   const r = running;
   while (cycles < budget && !halted && !(r && r.found) && !board.resetBy) {
@@ -282,10 +296,14 @@ function execute(target, budget) {
     if (now >= target) {
       break;
     }
+    if (now >= pio.next) {
+      pio.step(now, nsPerCycle); // Infinity while no state machine runs: one comparison
+    }
     if (core.waiting) {
-      // Asleep (WFI): on to the next alarm or the target, 1 ms at most (a far alarm
-      // must not carry a free run days ahead).
-      const toAlarm = Math.min(clock.nextAlarm ? clock.nanosToNextAlarm : Infinity, 1e6);
+      // Asleep (WFI): on to the next alarm, PIO step or the target, 1 ms at most (a far
+      // alarm must not carry a free run days ahead).
+      const toAlarm = Math.min(clock.nextAlarm ? clock.nanosToNextAlarm : Infinity, 1e6,
+        pio.next - now);
       const step = Math.max(Math.min(toAlarm, target - now), 1);
       clock.tick(step);
       cycles += Math.ceil(step / nsPerCycle);

@@ -1,6 +1,6 @@
 // The parts wired to the emulated Pico's pins (hal/pins.py): the OLED on I2C0, the
 // WS2812 chain, the piezo's PWM, the USB host's CDC side; and the mends that stock
-// rp2040js 1.4.1 needs for MicroPython (USB OUT storm, UART TX interrupt).
+// rp2040js 1.4.1 needs for MicroPython (USB OUT storm, UART TX interrupt, PIO timing).
 import { USBCDC } from 'rp2040js';
 
 /**
@@ -311,4 +311,76 @@ export function mendUart(uart) {
       uart.checkInterrupts();
     }
   };
+}
+
+/**
+ * PIO on the emulated clock. Stock rp2040js 1.4.1 runs each PIO block 1000 instructions
+ * per setTimeout(0) turn of node's event loop, whatever the state machines' clock
+ * dividers and the instructions' delay cycles (those only add to a counter), so PIO
+ * timing follows the host's wall clock, not the chip's. Here that run loop is stopped
+ * and the harness steps each enabled state machine when emulated time reaches its next
+ * instruction: an instruction and its delay take (1 + delay) x (clock divider, int +
+ * frac/256) clk_sys periods; a stalled one (a blocking push on a full FIFO) one period.
+ * Also mended: FJOIN_RX gives the RX FIFO the TX FIFO's 4 entries too (8 deep).
+ */
+export class PioClock {
+  constructor(mcu) {
+    this.mcu = mcu;
+    this.running = []; // {sm, pio, due}: each enabled state machine, due: ns of its next step
+    this.next = Infinity; // the earliest due of them (the harness's one comparison)
+    for (const pio of mcu.pio) {
+      pio.run = () => {}; // no wall-clock run loop: step() runs them
+      const write = pio.writeUint32.bind(pio);
+      pio.writeUint32 = (offset, value) => {
+        const joined = pio.machines.map((sm) => sm.shiftCtrl >>> 30);
+        write(offset, value);
+        if (offset === 0x000) {
+          this.enabled(pio); // CTRL: state machines started or stopped
+        }
+        pio.machines.forEach((sm, i) => {
+          if (sm.shiftCtrl >>> 30 !== joined[i]) {
+            joinFifos(sm);
+          }
+        });
+      };
+    }
+  }
+
+  enabled(pio) {
+    const now = this.mcu.clock.nanos;
+    this.running = this.running.filter((r) => r.sm.enabled);
+    for (const sm of pio.machines) {
+      if (sm.enabled && !this.running.some((r) => r.sm === sm)) {
+        this.running.push({ sm, pio, due: now }); // starts at its next clock tick: now
+      }
+    }
+    this.next = Math.min(Infinity, ...this.running.map((r) => r.due));
+  }
+
+  /** Step every state machine whose instructions are due by `now` (ns). */
+  step(now, nsPerCycle) {
+    let next = Infinity;
+    for (const r of this.running) {
+      const { sm } = r;
+      while (r.due <= now) {
+        const before = sm.cycles;
+        sm.step();
+        r.pio.checkChangedPins();
+        const cycles = Math.max(sm.cycles - before, 1);
+        r.due += cycles * ((sm.clockDivInt || 65536) + sm.clockDivFrac / 256) * nsPerCycle;
+      }
+      next = Math.min(next, r.due);
+    }
+    this.next = next;
+  }
+}
+
+function joinFifos(sm) {
+  // SHIFTCTRL bit 31 FJOIN_RX, bit 30 FJOIN_TX: a change flushes both FIFOs (datasheet).
+  const FIFO = sm.rxFIFO.constructor;
+  const join = sm.shiftCtrl >>> 30;
+  sm.rxFIFO = new FIFO(join & 2 ? 8 : join & 1 ? 0 : 4);
+  sm.txFIFO = new FIFO(join & 1 ? 8 : join & 2 ? 0 : 4);
+  sm.updateDMARx();
+  sm.updateDMATx();
 }
