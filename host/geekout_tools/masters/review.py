@@ -275,11 +275,19 @@ class SolutionValuer:
 
     def __init__(self, sol):
         self.sol = sol
+        self.kept = {}  # position -> steps: games meet the same positions again and again
 
     def start(self):
         return self.sol.start_value()
 
     def steps(self, active, inactive, used, scored):
+        key = (tuple(active), inactive, used, scored)
+        got = self.kept.get(key)
+        if got is None:
+            got = self.kept[key] = self._steps(active, inactive, used, scored)
+        return list(got)
+
+    def _steps(self, active, inactive, used, scored):
         sol = self.sol
         if not sum(active):  # a pass/continue point (M6); ties as the solver plays them
             banked, cont = sol.decide(inactive, used, scored)

@@ -65,12 +65,16 @@ def text(game):
         if win:
             row += "{:>10}{:>10}".format(_pct(p["win_lost"]), "{:+.1f}%".format(100 * p["win_luck"]))
         out.append(row)
+    out.append("A blunder loses more than {:g} point; luck is what the dice gave (+) or took "
+               "(-), in expected points.".format(BLUNDER))
+    if win:
+        out.append("Win lost and win luck add up each step's change in the player's chance to "
+                   "win, each from where the game stood: the sums can pass 100%.")
     out += _notes(game)
     for p in game["players"]:
         if p["costliest"]:
             out.append("")
-            out.append("{}'s costliest decisions (blunders lose more than {:g} point):".format(
-                p["colour"], BLUNDER))
+            out.append("{}'s costliest decisions:".format(p["colour"]))
             out += [_decision(d, win) for d in p["costliest"]]
         if win and p["win_costliest"]:
             out.append("")
