@@ -91,13 +91,13 @@ def mean_ci(xs):
     return mean, Z95 * math.sqrt(var / n)
 
 
-def main():
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
-    ap.add_argument("--games", type=int, default=1000)
-    ap.add_argument("--review-games", type=int, default=100)
-    ap.add_argument("--jobs", type=int, default=2)
-    args = ap.parse_args()
+def fmt(x):
+    """A loss: 3 decimals, or 2 significant digits when it rounds to 0.000 there."""
+    return "{:.3f}".format(x) if x == 0 or x >= 0.0005 else "{:.1e}".format(x)
 
+
+def timing(args):
+    """The time to review args.review_games games, three ways."""
     with tempfile.TemporaryDirectory() as folder:
         t0 = time.perf_counter()
         timing_games(args.review_games, folder)
@@ -127,16 +127,19 @@ def main():
             print("  --win not timed: the solved game is not in its cache (geekout masters "
                   "solve --win makes it)")
 
+
+def table(args, players):
+    """Points lost a turn by each player, args.games 2-player games each."""
     print()
     print("points lost a turn, {} 2-player games per player (both seats; seeds 0-{}), "
           "95% intervals:".format(args.games, args.games - 1))
     tasks = []
     chunk = max(1, args.games // (4 * args.jobs))
-    for name in PLAYERS:
+    for name in players:
         for a in range(0, args.games, chunk):
             tasks.append((name, list(range(a, min(args.games, a + chunk)))))
     t0 = time.perf_counter()
-    rows = {name: [] for name in PLAYERS}
+    rows = {name: [] for name in players}
     with Pool(args.jobs) as pool:
         for name, got in pool.imap_unordered(lost_batch, tasks):
             rows[name] += got
@@ -144,21 +147,37 @@ def main():
           "luck a turn | points a turn | V* + luck - lost |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     vstar = 19.056559944982
-    for name in PLAYERS:
+    for name in players:
         games = rows[name]
         turns = sum(g[0] for g in games)
         per = [[g[k] / g[0] for g in games] for k in range(1, 6)]
         lost, lost_ci = mean_ci(per[1])
-        score, score_ci = mean_ci(per[4])
+        _score, score_ci = mean_ci(per[4])
         luck = sum(g[4] for g in games) / turns
-        print("| {} | {:,} | {:.1f} | {:.3f} ({:.3f}-{:.3f}) | {:.3f} | {:+.3f} | {:.2f} "
+        print("| {} | {:,} | {:.1f} | {} ({}-{}) | {:.3f} | {:+.3f} | {:.2f} "
               "(+/- {:.2f}) | {:.2f} |".format(
-                  name, turns, sum(g[1] for g in games) / turns, lost, max(0.0, lost - lost_ci),
-                  lost + lost_ci, sum(g[3] for g in games) / turns, luck,
+                  name, turns, sum(g[1] for g in games) / turns, fmt(lost),
+                  fmt(max(0.0, lost - lost_ci)), fmt(lost + lost_ci),
+                  sum(g[3] for g in games) / turns, luck,
                   sum(g[5] for g in games) / turns, score_ci,
                   vstar + luck - sum(g[2] for g in games) / turns))
     print("({:.0f} s on {} worker processes, load average {:.1f})".format(
         time.perf_counter() - t0, args.jobs, os.getloadavg()[0]))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--review-games", type=int, default=100)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--players", default=",".join(PLAYERS),
+                    help="comma-separated players for the table (default: all)")
+    ap.add_argument("--no-timing", action="store_true", help="the table only")
+    args = ap.parse_args()
+    players = args.players.split(",")
+    if not args.no_timing:
+        timing(args)
+    table(args, players)
 
 
 if __name__ == "__main__":
