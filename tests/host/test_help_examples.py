@@ -37,6 +37,9 @@ FILES = {
     "journal.json": DATA / "battle" / "supremacy.json",
     "spreadsheet.csv": DATA / "capture" / "catalog_ok.csv",
     "cards.csv": ROOT / "firmware" / "geekout" / "data" / "geekmon_catalog.csv",
+    "game.goj": DATA / "journals" / "masters-virtual-2p-undo.goj",
+    "gadget-logs/0001.goj": DATA / "journals" / "masters-virtual-4p-undo.goj",
+    "gadget-logs/running-game.goj": DATA / "journals" / "masters-virtual-3p-unfinished.goj",
 }
 GEEKOUT = [sys.executable, "-m", "geekout_tools.cli"]
 EXAMPLES = list(help_examples(build_parser()))
@@ -70,6 +73,7 @@ def test_examples_shown_one_per_line(capsys):
 
 def _folder(tmp_path):
     for name, src in FILES.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, tmp_path / name)
     return tmp_path
 

@@ -13,6 +13,7 @@ from geekout_tools.cli import EXIT_CLOSED_PIPE, main
 
 GEEKOUT = [sys.executable, "-m", "geekout_tools.cli"]
 BATTLE = Path(__file__).resolve().parent.parent / "data" / "battle" / "supremacy.json"
+MASTERS = Path(__file__).resolve().parent.parent / "data" / "journals" / "masters-virtual-4p-undo.goj"
 
 COMMANDS = [
     ["--help"],
@@ -25,6 +26,8 @@ COMMANDS = [
     ["masters", "simulate", "--games", "3", "--json"],
     ["battle", "replay", str(BATTLE)],
     ["battle", "replay", str(BATTLE), "--json"],
+    ["masters", "review", str(MASTERS)],
+    ["masters", "review", str(MASTERS), "--json"],
 ]
 
 

@@ -12,6 +12,12 @@ from ..errors import UsageError
 from ..inputs import plain_int, printable
 from ..masters import strategies as strat
 
+REVIEW_EXIT = ("Exit status: 0 every journal read to its end; 1 a journal read only up to "
+               "its damage or to the first entry the rules refuse, or one in a folder that "
+               "cannot be read at all (the rest is still reviewed, and a note on stderr says "
+               "which, one line per journal); 2 bad input (no journal, not a Masters game, "
+               "--win with other than 2 players, --plot of several games, an unwritable "
+               "--plot): one line on stderr, nothing written.")
 MAX_GAMES = 1000000  # about 5 hours of 4 players at ~60 games/s: far above any study
 MAX_SEED = 2 ** 32 - 1
 
@@ -105,6 +111,37 @@ def register(sub):
                     help="with --win: the mover's total minus the other player's")
     ad.add_argument("--json", action="store_true", help="print one JSON object")
     ad.set_defaults(func=run_advise)
+
+    rv = msub.add_parser(
+        "review",
+        help="what each decision cost and what the dice gave, game by game",
+        description="Review every Masters game in PATH: a journal (.goj), a folder pulled "
+                    "by `geekout logs pull`, or a gadget flash folder (the simulator's "
+                    "--flash). Per player: the turns, the decisions, the points they lost "
+                    "against optimal play (M9), the blunders (decisions losing more than "
+                    "1 point), the luck of the dice, and the five costliest decisions with "
+                    "the position, the step taken and the better one; then turn by turn, "
+                    "points scored = V* + luck - points lost. Turns entered as totals with "
+                    "table dice are counted and said, not reviewed. A journal damaged after "
+                    "its header is reviewed up to the damage, one with an entry the rules "
+                    "refuse up to that entry; journals over 1024 KB are refused. What the "
+                    "numbers mean: docs/masters.md.",
+        epilog=REVIEW_EXIT + "\n\nexamples:\n"
+               "  geekout masters review game.goj\n"
+               "  geekout masters review game.goj --json\n"
+               "  geekout masters review game.goj --plot review.png\n"
+               "  geekout masters review gadget-logs",
+    )
+    rv.add_argument("path", metavar="PATH",
+                    help="a journal, a pulled logs folder or a gadget flash folder")
+    rv.add_argument("--json", action="store_true", help="print one JSON object")
+    rv.add_argument("--plot", default=None, metavar="FILE.png",
+                    help="also draw the game (one game only): per player the running luck "
+                         "and points lost, and with --win both players' chance to win")
+    rv.add_argument("--win", action="store_true",
+                    help="2-player games: also in the chance to win, from the solved game "
+                         "(docs/masters-win.md; minutes the first time, then cached on disk)")
+    rv.set_defaults(func=run_review)
     return p
 
 
@@ -318,3 +355,113 @@ def _run_advise_win(args):
     for entry in result["advice"]:
         print("  {:<32} {:.6f}".format(entry["action"], entry["value"]))
     return 0
+
+
+def _review_inputs(path):
+    """[(where, GameLog or UsageError)] of PATH: a journal (read or refused at once) or
+    every journal of a folder (each read on its own)."""
+    from ..logs import reader
+
+    if reader.is_folder(path):
+        return reader.read_folder(path), True
+    return [(path, reader.read(path))], False
+
+
+def run_review(args):
+    from .. import outputs
+    from ..logs import reader, tables
+    from ..masters import review as rv
+    from ..masters import review_report as report
+
+    if args.plot is not None:  # both checked before any work
+        try:
+            report.check_plotting()
+        except ImportError:
+            raise UsageError("--plot needs matplotlib, which is not installed (pip install "
+                             "matplotlib: the version pinned in pyproject.toml)") from None
+        outputs.check_output(args.plot, "--plot")
+    inputs, folder = _review_inputs(args.path)
+    notes, logs, others = [], [], 0
+    for where, log in inputs:
+        if isinstance(log, UsageError):
+            notes.append("note: {}: not reviewed".format(log))
+            continue
+        if log.game != "masters":
+            if not folder:
+                raise UsageError("{}: a journal of '{}', not of Masters".format(
+                    reader.shown(where), printable(log.game)))
+            others += 1
+            continue
+        try:
+            mode, players = tables._masters_config(log)
+        except UsageError as e:
+            if not folder:
+                raise
+            notes.append("note: {}: not reviewed".format(e))
+            continue
+        logs.append((log, mode, players))
+    if args.win and not folder and logs and logs[0][2] != 2:
+        raise UsageError("--win: the chance to win is solved for 2 players; {} is a "
+                         "{}-player game".format(reader.shown(args.path), logs[0][2]))
+    if args.plot is not None and len(logs) != 1:
+        raise UsageError("--plot draws one game; {} holds {} Masters games (name one "
+                         "journal)".format(reader.shown(args.path), len(logs)))
+    points = rv.points_valuer()
+    win = None
+    games = []
+    for log, mode, players in logs:
+        use_win = args.win and players == 2 and mode != "table"
+        if use_win and win is None:
+            win = rv.win_valuers(_solved_game(args.json))
+        game = rv.review(players, log.actions, points, mode, win if use_win else None)
+        game.update({"file": log.path, "win": use_win, "damage": log.damage,
+                     "complete": log.damage is None and game["refused"] is None,
+                     "reviewed_turns": sum(1 for t in game["turns"] if t["reviewed"]),
+                     "unreviewed_turns": sum(1 for t in game["turns"] if not t["reviewed"])})
+        games.append(game)
+        line = reader.how_far(log, game["refused"])
+        if line is not None:
+            notes.append(line)
+    if args.plot is not None:
+        outputs.write_file(args.plot, report.figure(games[0]), "--plot")
+    if args.json:
+        print(json.dumps({"games": games, "other_games": others,
+                          "unreadable": sum(1 for _w, log in inputs if isinstance(log, UsageError))}))
+    else:
+        lines = []
+        for game in games:
+            if lines:
+                lines.append("")
+            lines += report.text(game)
+        if not games:
+            lines.append("{}: no Masters games".format(reader.shown(args.path)))
+        if others:
+            lines.append("({} journal{} of other games not reviewed)".format(
+                others, "" if others == 1 else "s"))
+        if args.win and folder and any(p != 2 for _l, _m, p in logs):
+            lines.append("(the chance to win is for 2-player games: the others are reviewed "
+                         "in points only)")
+        if args.plot is not None:
+            lines.append("figure: {}".format(reader.shown(args.plot)))
+        print("\n".join(lines))
+    for line in notes:
+        print(line, file=sys.stderr)
+    return 1 if notes else 0
+
+
+def _solved_game(quiet):
+    """The solved 2-player game (winsolve.game()): from its cache, or solved now with the
+    progress on a terminal's stderr, as `solve --win` shows it."""
+    from ..masters import winsolve as ws
+
+    progress = None
+    if not quiet and sys.stderr.isatty() and ws.read_cache(ws.cache_path()) is None:
+        print("solving the 2-player game once (a few minutes; then cached)", file=sys.stderr)
+
+        def progress(t, done, total):
+            print("\rturn {}/10: {}/{} leads".format(10 - t, done, total), end="",
+                  file=sys.stderr, flush=True)
+    game = ws.game(progress=progress)
+    if progress is not None:
+        print(file=sys.stderr)
+    return game
