@@ -12,14 +12,16 @@ from geekout import journal as jn
 from geekout.settings import DISPLAYS
 from geekout.ui.widgets import Confirm, Menu, Spinner, TextPage
 
-# Each game's name on the screen, by its journal name (app.GAMES).
+# Each game's name on the screen, by its journal name (app.GAMES); the resume question
+# has room for the full name where the games menu's 15 characters have not.
 GAME_TITLES = {"masters": "Masters", "capture": "Geekmon Capture", "battle": "Galaxy battle"}
+FULL_TITLES = {"masters": "Geek Out! Masters"}
 
 HELP = (
     "UP/DOWN: move or change (hold to repeat)\n"
     "OK: choose\n"
     "BACK: go back\n"
-    "Hold OK: game menu (undo, scores, hint)\n"
+    "Hold OK: game menu (undo, scores, hint); outside a game, this help\n"
     "Hold BACK: home\n"
     "Every step is saved: switch off at any time."
 )
@@ -51,7 +53,8 @@ def boot(app, safe=False):
     app.saved = status == jn.OK or status == jn.DAMAGED
     ui.reset(menu(app))
     if app.saved:
-        ui.push(Confirm(ui, "Resume the saved {} game?".format(j.game), app.resume, ui.pop, True,
+        name = FULL_TITLES.get(j.game) or GAME_TITLES[j.game]
+        ui.push(Confirm(ui, "Resume the saved {} game?".format(name), app.resume, ui.pop, True,
                         "resume?"))
     # Alerts: each shows in turn (a later toast would cover a plain one).
     if status == jn.DAMAGED:  # resumed before the damage; every byte is in bad/

@@ -1,6 +1,7 @@
 """What the players read at the end of a Masters game: every tied winner is named (M8:
 ties share the victory; a 4-way tie listed 3), and totals of three digits stay apart
-in the big-number scoreboard (with 4 seats, 110 in big digits ran into the next)."""
+in the big-number scoreboard (with 4 seats, 110 in big digits ran into the next) and on
+the table-dice scorepad, each with its seat's name."""
 
 import sys
 
@@ -53,27 +54,28 @@ def test_a_four_way_tie_names_all_four_winners():
     assert end_text([40, 30]) == ["Red wins!"]
 
 
-def scorepad_row(totals):
-    """The table-dice scorepad's row of totals (y = 46) as drawn: (text, x) pairs."""
+def scorepad_rows(totals, seat=0):
+    """The table-dice scorepad's totals as drawn (rows at y = 38 and 47): (text, x, y)."""
     from geekout.masters.table import TableGame
 
     g = TableGame.__new__(TableGame)
-    pad = type("P", (), {"players": len(totals), "totals": totals, "seat": 0, "round": 4})()
+    pad = type("P", (), {"players": len(totals), "totals": totals, "seat": seat, "round": 4,
+                         "is_terminal": lambda self: False})()
     g.state, g.value, g.note = pad, 0, ""
     buf, fb = canvas()
     seen = []
     fb.text = lambda t, x, y, c=1: seen.append((t, x, y))
     g.draw(fb)
-    return [(t, x) for t, x, y in seen if y == 46]
+    return [(t, x, y) for t, x, y in seen if y in (38, 47)]
 
 
-def test_scorepad_totals_of_three_digits_stay_apart():
-    """Four seats of 110 read "R110G110B110Y110" before: now the totals alone, each in
-    its seat's quarter, 8 px apart at least; with room, the seat's letter leads."""
-    row = scorepad_row([110, 110, 110, 110])
-    assert [t for t, x in row] == ["110", "110", "110", "110"]
-    for (t, x), (_u, y) in zip(row, row[1:]):
-        assert y - (x + 8 * len(t)) >= 8
-    assert all(x + 8 * len(t) <= 128 for t, x in row)
-    assert [t for t, x in scorepad_row([12, 99, 7, 40])] == ["R12", "G99", "B7", "Y40"]
-    assert [t for t, x in scorepad_row([110, 275])] == ["R110", "G275"]
+def test_scorepad_totals_of_three_digits_stay_apart_and_named():
+    """Four seats of 110 read "R110G110B110Y110" at first, then lost their seat letters
+    ("110 110 110 110"): now every seat is named, two a row, as between virtual-dice
+    turns ("Red 110"), each in its half of the panel."""
+    rows = scorepad_rows([110, 110, 110, 110])
+    assert [t for t, x, y in rows] == ["Red 110", "Gre 110", "Blu 110", "Yel 110"]
+    assert [(x, y) for t, x, y in rows] == [(4, 38), (68, 38), (4, 47), (68, 47)]
+    assert all(x + 8 * len(t) <= 128 for t, x, y in rows)
+    assert [t for t, x, y in scorepad_rows([12, 99, 7, 40])] == ["Red 12", "Gre 99", "Blu 7", "Yel 40"]
+    assert [t for t, x, y in scorepad_rows([110, 275])] == ["Red 110", "Gre 275"]

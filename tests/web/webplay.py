@@ -125,15 +125,20 @@ def run_unix(scr, tmp_path, name="script", files=None):
 def driver_keys(seed, decisions, players=2):
     """The keys a player presses for a virtual-dice Masters game of `players` from the
     home menu, `decisions` presses into it (an undo every 5th decision), on CPython with
-    the simulator's board and seeded dice: (keys, the journal's action bytes)."""
+    the simulator's board, the firmware's hint table and seeded dice: (keys, the
+    journal's action bytes)."""
     for p in (PYFB, ROOT / "tests" / "fakes", ROOT / "tests" / "firmware", FIRMWARE):
         if str(p) not in sys.path:
             sys.path.insert(0, str(p))
     from boards.sim import SimBoard
     from drive import Driver
     from flash import FakeFlash
+    from geekout.hal.storage import Storage
 
-    d = Driver(SimBoard(storage=FakeFlash(), seed=seed))
+    # The firmware's data files, as the page and the unix port have them: the cursors
+    # start on the hint table's advice (docs/gadget.md, Masters), so the keys of a game
+    # depend on the table being there.
+    d = Driver(SimBoard(storage=FakeFlash(), data=Storage(str(FIRMWARE)), seed=seed))
     d.log = bytearray()
     d.undo_every = 5
     d.boot()

@@ -25,7 +25,7 @@ from geekout.masters.consts import (
     SPACESHIP,
     SUPERHERO,
 )
-from geekout.masters.game import GameBase, draw_between, draw_dice
+from geekout.masters.game import GameBase, draw_between, draw_dice, passing_wins
 from geekout.masters.hintpage import SHORT, need_to_lead, short_action
 from geekout.ui.core import W, title
 from geekout.ui.widgets import SEAT_NAMES
@@ -236,25 +236,14 @@ class AutoGame(GameBase):
         self.choice = 0
         if st.phase_name() != "decide":
             return
-        self.need = need = self._need()
-        if self.hints is not None:
-            empty = bytearray(FACES)
-            try:
-                self.advice = self.hints.advise(empty, st.inactive, st.used, st.scored, need)
-            except (OSError, ValueError):
-                self.need = 0
-                try:
-                    self.advice = self.hints.advise(empty, st.inactive, st.used, st.scored, 0)
-                except (OSError, ValueError):
-                    self.advice = None
-        if self.advice:
-            best = self.advice[0][0]
-        else:
-            from geekout.masters import autoplay
-
-            best = CONTINUE if autoplay.advise_continue(st.used, st.scored) else PASS
+        steps, self.need = self.advise(st)
+        self.advice = steps or None
+        best = self.decide_default(st, steps)  # Pass when passing wins the game
         self.choice = 0 if best == CONTINUE else 1
-        self.win_text = self.win_step(st, st.inactive, st.used, st.scored, best)
+        if passing_wins(st):  # the values shown may favour Continue: say why not
+            self.win_text = "Passing wins"
+        else:
+            self.win_text = self.win_step(st, st.inactive, st.used, st.scored, best)
 
     # -- undo ------------------------------------------------------------------------
     def undo_point(self):
@@ -265,9 +254,11 @@ class AutoGame(GameBase):
         self.frames = bytearray()
         self.showing = self.playing = self.ended = False
         self._arrived()
-        first = removed[0]
-        return "Undone: " + ("Pass" if first == PASS else "Continue" if first == CONTINUE
-                             else "the roll")
+        return super().undone(removed)
+
+    def step_words(self, first):
+        """A press: Pass, Continue, or a roll (its first byte is the first die's face)."""
+        return "Pass" if first == PASS else "Continue" if first == CONTINUE else "the roll"
 
     # -- keys ------------------------------------------------------------------------
     def key(self, k):

@@ -26,10 +26,10 @@ from geekout.masters.consts import (
     SPACESHIP,
     SUPERHERO,
 )
-from geekout.masters.game import GameBase, draw_between, draw_dice
+from geekout.masters.game import GameBase, GamePage, draw_between, draw_dice, passing_wins
 from geekout.masters.hintpage import hint_lines, need_to_lead
 from geekout.ui.core import title
-from geekout.ui.widgets import SEAT_NAMES, TextPage
+from geekout.ui.widgets import SEAT_NAMES
 
 _PICK = const(0)
 _TARGET = const(1)
@@ -47,6 +47,7 @@ class VirtualGame(GameBase):
         self.cursor = 0
         self.actor = 0
         self.choice = 0  # 0 = Continue, 1 = Pass
+        self.steps = []  # the hint table's steps for the position in play, best first
         self._reset_cursor()
 
     # -- the step pipeline (game.py) ---------------------------------------------------
@@ -92,15 +93,37 @@ class VirtualGame(GameBase):
             extra = self.win_step(st, st.inactive, st.used, st.scored, steps[0][0])
             if extra:
                 lines.append(extra)
-        self.ui.push(TextPage(self.ui, "Hint", "\n".join(lines), "masters.hint"))
+        self.ui.push(GamePage(self, "Hint", "\n".join(lines), "masters.hint"))
 
     def _reset_cursor(self):
-        active = self.state.active
+        """The cursors on the advised choice, as auto dice opens on its advice: the die
+        of the hint's best step (without the table: the first action die) and, at a
+        pass/continue point, its choice (decide_default: Pass when passing wins)."""
+        st = self.state
+        self.steps = []
+        if st.is_terminal() or st.is_chance():
+            return
+        self.steps = steps = self.advise(st)[0]  # a few reads of the table, once a press
+        if st.phase_name() == "decide":
+            self.choice = 0 if self.decide_default(st, steps) == CONTINUE else 1
+            return
+        if steps:
+            self.cursor = rules.action_actor(steps[0][0])
+            return
+        active = st.active
         self.cursor = 0
         for f in (HEART, MEEPLE, SPACESHIP, SUPERHERO):
             if active[f]:
                 self.cursor = f
                 break
+
+    def _aim(self, actor):
+        """Where the target cursor starts for `actor`: the target of the hint's best
+        step with that die, else the most useful face showing (useful_target)."""
+        for a, _v in self.steps:
+            if rules.action_actor(a) == actor:
+                return a & 7
+        return useful_target(actor, self.state.active)
 
     # -- keys ------------------------------------------------------------------------
     def key(self, k):
@@ -117,7 +140,6 @@ class VirtualGame(GameBase):
                 self.choice ^= 1
             elif k == keys.OK:
                 self.press(PASS if self.choice else CONTINUE)
-                self.choice = 0
             return
         if k == keys.UP:
             self.cursor = (self.cursor - 1) % FACES
@@ -154,6 +176,7 @@ class VirtualGame(GameBase):
         else:
             self.actor = f
             self.mode = _TARGET
+            self.cursor = self._aim(f)
 
     def _target(self, t):
         a = rules.resolve_action(self.actor, t)
@@ -182,6 +205,8 @@ class VirtualGame(GameBase):
             fb.text("Scored {} = {}".format(st.scored, rules.points_for(st.scored)), 0, 14, 1)
             fb.text("To roll: {}".format(st.used), 0, 25, 1)
             fb.text("Inactive: {}".format(st.inactive), 0, 36, 1)
+            if passing_wins(st):  # the game's last turn: why the cursor is on Pass
+                fb.text("Passing wins", 0, 44, 1)
             fb.text("Continue", 10, 52, 1)
             fb.text("Pass", 90, 52, 1)
             fb.text(">", 80 if self.choice else 0, 52, 1)
@@ -199,3 +224,21 @@ class VirtualGame(GameBase):
                 fb.hline(ax - 1, 39, 18, 1)
         fb.text("In{} Us{} Sc{}".format(st.inactive, st.used, st.scored), 0, 42, 1)
         fb.text("Pick a target" if self.mode == _TARGET else "Pick a die", 0, 54, 1)
+
+
+# The targets to try first, best first, for each actor when the hint table cannot say:
+# a DRAGON always (removed, flipped into a SUPERHERO, rerolled: it busts the roll, M4);
+# a SUPERHERO turns a HEART into a 42 (M3b, M1); a 42 last (it is a point).
+_USEFUL = (
+    (DRAGON, SPACESHIP, SUPERHERO, MEEPLE, HEART, F42),  # MEEPLE rerolls
+    (DRAGON, SPACESHIP, SUPERHERO, MEEPLE, HEART, F42),  # SPACESHIP removes
+    (DRAGON, HEART, SPACESHIP, MEEPLE, SUPERHERO, F42),  # SUPERHERO flips
+)
+
+
+def useful_target(actor, active):
+    """The first face in _USEFUL's order that `actor` can act on (another die, M3a-c)."""
+    for t in _USEFUL[actor - MEEPLE]:
+        if active[t] - (t == actor) > 0:
+            return t
+    return actor

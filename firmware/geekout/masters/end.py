@@ -1,6 +1,6 @@
 """Geek Out! Masters on the gadget: game over. The totals, the winner or the tied winners
 (M8: ties share the victory); OK ends the game (the save goes to the logs), long OK
-offers to undo the last turn or go home (the game stays saved)."""
+offers to undo the last step (named: "Undo Pass") or go home (the game stays saved)."""
 
 from geekout import keys
 from geekout.ui.core import Screen, center, title
@@ -31,7 +31,8 @@ class EndScreen(Screen):
             self.game.app.finish()
 
     def long_ok(self):
-        self.ui.push(Menu(self.ui, "Game over", ["Undo last turn", "Home"], self._menu,
+        # the item says which step an undo takes back ("Undo Pass"): one, not a turn
+        self.ui.push(Menu(self.ui, "Game over", [self.game.undo_item(), "Home"], self._menu,
                           "masters.end_menu"))
 
     def _menu(self, i):

@@ -11,11 +11,11 @@ last turn did.
 
 from geekout.game import GameScreen
 from geekout.masters import rules
-from geekout.masters.consts import DRAGON, ENDED_BUST, FACES, PASS, ROUNDS, SPACESHIP
-from geekout.masters.hintpage import find_hints, short_action
+from geekout.masters.consts import CONTINUE, DRAGON, ENDED_BUST, FACES, PASS, ROUNDS, SPACESHIP
+from geekout.masters.hintpage import find_hints, need_to_lead, short_action
 from geekout.ui.core import FLASH_BUST, FLASH_SCORE
 from geekout.ui.icons import draw_face
-from geekout.ui.widgets import MENU_END, SEAT_NAMES, Menu
+from geekout.ui.widgets import MENU_END, SEAT_NAMES, Menu, TextPage
 
 
 class GameBase(GameScreen):
@@ -91,8 +91,50 @@ class GameBase(GameScreen):
     def undo_point(self):
         return rules.last_decision(self.state)
 
+    def step_words(self, first):
+        """What the journal's step starting with byte `first` was, in at most 10
+        characters ("Pass", "SHIP>DRG"): the undo's toast and the end menu's item."""
+        return short_action(first)
+
     def undone(self, removed):
-        return "Undone: " + short_action(removed[0])
+        return "Undone: " + self.step_words(removed[0])
+
+    def undo_item(self):
+        """The menu item that takes back the last step, saying which ("Undo Pass",
+        "Undo 3 scored"): an undo takes back one step, not a whole turn (game.py)."""
+        cut = self.undo_point()
+        if cut < 0:
+            return "Undo last step"
+        return "Undo " + self.step_words(self.app.journal.actions[cut])
+
+    # -- the advice: where the cursors start ------------------------------------------
+    def advise(self, st):
+        """(steps, need): the hint table's steps for the position in play,
+        [(action, value)] best first, and what the values are: the chance of `need`
+        points, those it takes to lead in the last round (need_to_lead), or expected
+        points (need 0). ([], 0) without the table or when it cannot say."""
+        if self.hints is None:
+            return [], 0
+        need = need_to_lead(st.totals, st.seat, st.round == ROUNDS - 1)
+        active = st.active if st.phase_name() == "resolve" else bytearray(FACES)
+        for n in ((need, 0) if 0 < need <= 55 else (0,)):  # past 55: out of reach
+            try:
+                return self.hints.advise(active, st.inactive, st.used, st.scored, n), n
+            except (OSError, ValueError):  # a table without this need's block
+                pass
+        return [], 0
+
+    def decide_default(self, st, steps):
+        """The choice a pass/continue point opens on (M6): Pass when passing wins the
+        game now (passing_wins), else the advice's first step (`steps`), else the
+        rule of thumb of autoplay.py (no table)."""
+        if passing_wins(st):
+            return PASS
+        if steps:
+            return steps[0][0]
+        from geekout.masters import autoplay  # loaded only without the table
+
+        return CONTINUE if autoplay.advise_continue(st.used, st.scored) else PASS
 
     def hint(self):
         pass
@@ -122,8 +164,9 @@ class GameBase(GameScreen):
             from geekout.ui.scoreboard import Scoreboard  # loaded when asked (see _end_screen)
 
             st = self.state
+            # hold OK there: this game menu again, as on every screen of a game
             ui.push(Scoreboard(ui, "Round {}/5".format(min(st.round + 1, 5)), st.totals,
-                               st.seat, self.win_line()))
+                               st.seat, self.win_line(), self.long_ok))
         elif item == "Hint":
             self.hint()
         else:
@@ -136,8 +179,12 @@ class GameBase(GameScreen):
         seat, points, how = st.turns[-1]
         bust = how == ENDED_BUST
         self.app.board.leds.show_turn(st.seat, len(st.totals))
-        self.flash(FLASH_BUST if bust else FLASH_SCORE, seat)
-        self.ui.cue("bust" if bust else "score")
+        if bust:
+            self.flash(FLASH_BUST, seat)
+            self.ui.cue("bust")
+        elif points:  # a turn that scored nothing is no score: no flash, no cue (M7)
+            self.flash(FLASH_SCORE, seat)
+            self.ui.cue("score")
         name = SEAT_NAMES[seat]
         self.emit("turn", name + (": BUST" if bust else " scores {}".format(points)))
         if st.is_terminal():
@@ -168,6 +215,32 @@ class GameBase(GameScreen):
         from geekout.masters.end import EndScreen
 
         return EndScreen(self)
+
+
+class GamePage(TextPage):
+    """A text page over the game (the hint): hold OK closes it and opens the game menu,
+    as on every screen of a game (docs/gadget.md, Buttons)."""
+
+    def __init__(self, game, heading, text, name):
+        super().__init__(game.ui, heading, text, name)
+        self.game = game
+
+    def long_ok(self):
+        self.ui.pop()
+        self.game.long_ok()
+
+
+def passing_wins(st):
+    """On the game's last turn (M8), passing now puts the seat alone in the lead: the
+    win is sure. Never with one player (a score attack has no one to beat)."""
+    n = len(st.totals)
+    if n < 2 or len(st.turns) != n * ROUNDS - 1:
+        return False
+    mine = st.totals[st.seat] + rules.points_for(st.scored)
+    for i in range(n):
+        if i != st.seat and st.totals[i] >= mine:
+            return False
+    return True
 
 
 def draw_dice(fb, active, y):

@@ -21,6 +21,6 @@ def play(app, config, actions):
     if actions:
         game.emit("resume", "Game resumed")
     else:
-        game.emit("start", "{} players, {} dice".format(
-            config[1], ("virtual", "table", "auto")[config[0]]))
+        game.emit("start", "{} player{}, {} dice".format(
+            config[1], "s" if config[1] > 1 else "", ("virtual", "table", "auto")[config[0]]))
     return game

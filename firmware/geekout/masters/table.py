@@ -25,7 +25,7 @@ from geekout.masters.consts import (
     START_ACTIVE,
     START_INACTIVE,
 )
-from geekout.masters.game import GameBase
+from geekout.masters.game import GameBase, draw_totals
 from geekout.masters.hintpage import SHORT, hint_lines, need_to_lead
 from geekout.ui.core import Screen, W, center, title
 from geekout.ui.icons import draw_face
@@ -47,7 +47,8 @@ class TableGame(GameBase):
     def begin(self):
         if self.state.first < 0:  # M8: the gadget draws the first player
             self.take([self.app.board.rand(self.n)])
-            self.ui.toast(SEAT_NAMES[self.state.first] + " starts")
+            # on the footer line until the next key: a toast would hide the totals
+            self.note = SEAT_NAMES[self.state.first] + " starts"
 
     def key(self, k):
         pad = self.state
@@ -79,11 +80,13 @@ class TableGame(GameBase):
         n = len(self.state.journal)
         return n - 1 if n > 1 else -1
 
+    def step_words(self, first):
+        return "bust" if first == BUST else "{} scored".format(first)
+
     def undone(self, removed):
-        last = removed[0]
-        self.value = last
+        self.value = removed[0]
         self.guide = None
-        return "Undone: " + ("bust" if last == BUST else "{} scored".format(last))
+        return super().undone(removed)
 
     def hint(self):
         if self.hints is not None and not self.state.is_terminal():
@@ -101,20 +104,15 @@ class TableGame(GameBase):
         fb.text("42s scored:", 0, 13, 1)
         if self.value == BUST:
             big_number(fb, 92, 12, "--", 8, 14, 2)
-            center(fb, "BUST: 0 points", 34)
+            center(fb, "BUST: 0 points", 28)
         else:
             s = str(self.value)
             big_number(fb, 96 + (2 - len(s)) * 10, 12, s, 8, 14, 2)
-            center(fb, "= {} points".format(rules.points_for(self.value)), 34)
-        n = pad.players
-        col = W // n
-        for i in range(n):
-            # "R12" while the seats stand 8 px or more apart; a 3-digit total of 4 seats
-            # would make "R110G110B110Y110": then the totals alone, in seat order.
-            t = "{}{}".format(SEAT_NAMES[i][0], pad.totals[i])
-            if len(t) * 8 > col - 8:
-                t = str(pad.totals[i])
-            fb.text(t, i * col + (col - len(t) * 8) // 2, 46, 1)
+            p = rules.points_for(self.value)
+            center(fb, "= 1 point" if p == 1 else "= {} points".format(p), 28)
+        # Every seat named with its total, two a row ("Red 110", the seat to play
+        # inverted), as between virtual-dice turns: 4 seats' 3-digit totals fit too.
+        draw_totals(fb, pad.totals, -1 if pad.is_terminal() else seat, 38)
         if self.note:
             footer = self.note
         else:
@@ -129,7 +127,20 @@ _SHOWING = const(2)
 _FACE0 = const(3)  # then one field per face, 42 to DRAGON
 
 
-class DiceEntry(Screen):
+class _OverGame(Screen):
+    """A screen over the scorepad (the hint's): hold OK closes it and opens the game
+    menu, as on every screen of a game (docs/gadget.md, Buttons)."""
+
+    def __init__(self, game):
+        super().__init__(game.ui)
+        self.game = game
+
+    def long_ok(self):
+        self.ui.pop()
+        self.game.long_ok()
+
+
+class DiceEntry(_OverGame):
     """The dice showing, for the hint: the zones (Inactive, Scored; Used is what is left
     of the 10 dice, M2), how many dice show, and a count per face. UP/DOWN change the
     field, OK goes on, BACK goes back (from Inactive: leave). The entry starts on the
@@ -141,8 +152,7 @@ class DiceEntry(Screen):
     name = "masters.dice_entry"
 
     def __init__(self, game):
-        super().__init__(game.ui)
-        self.game = game
+        super().__init__(game)
         self.counts = bytearray(9)  # faces 0-5, inactive, used, scored (hint.advise's)
         self.known = bytearray(FACES)  # the faces counted so far
         st = game.guide
@@ -285,7 +295,7 @@ class DiceEntry(Screen):
         fb.text(text, x + 1, y, 0 if on else 1)
 
 
-class GuidePage(Screen):
+class GuidePage(_OverGame):
     """The hint for a position of the turn (a rules-core state), and the next one once
     the player did a step: UP/DOWN choose among the steps listed (the best first), OK
     says that one was done, BACK goes back to the scorepad (the position is kept for
@@ -294,8 +304,7 @@ class GuidePage(Screen):
     name = "masters.hint"
 
     def __init__(self, game, st):
-        super().__init__(game.ui)
-        self.game = game
+        super().__init__(game)
         self.st = st
         game.guide = st
         self.steps = []
@@ -379,15 +388,14 @@ class GuidePage(Screen):
             fb.text("OK: I did this", 0, 56, 1)
 
 
-class FacePick(Screen):
+class FacePick(_OverGame):
     """The face of the die the step rolled (a MEEPLE's target, M3a; a HEART's die, M3d):
     UP/DOWN move, OK picks, BACK leaves (the hint keeps the position before the step)."""
 
     name = "masters.face"
 
     def __init__(self, game, st, action):
-        super().__init__(game.ui)
-        self.game = game
+        super().__init__(game)
         self.st = st
         self.heading = "HEART's die:" if action == HEART_ACT else "MEEPLE's die:"
         self.cursor = 0

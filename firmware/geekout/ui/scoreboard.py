@@ -29,16 +29,26 @@ def draw_scores(fb, totals, seat=-1, y=12):
 class Scoreboard(Screen):
     name = "scoreboard"
 
-    def __init__(self, ui, heading, totals, seat=-1, footer=""):
+    def __init__(self, ui, heading, totals, seat=-1, footer="", menu=None):
+        """`menu`: the game menu a game's scoreboard opens on hold OK (docs/gadget.md,
+        Buttons); without it, hold OK shows the help as on any screen."""
         super().__init__(ui)
         self.heading = heading
         self.totals = totals
         self.seat = seat
         self.footer = footer
+        self.menu = menu
 
     def key(self, k):
         if k == keys.OK or k == keys.BACK:
             self.ui.pop()
+
+    def long_ok(self):
+        if self.menu is None:
+            self.ui.show_help()
+        else:  # the scoreboard goes first: what the menu does acts on the game below
+            self.ui.pop()
+            self.menu()
 
     def draw(self, fb):
         title(fb, self.heading)
