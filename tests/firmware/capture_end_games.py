@@ -52,8 +52,8 @@ def wild_set(i, rng, arena):
 
     out = []
     a = typed()
-    out += [Card(kc.K_THREE, "T%d" % i, a) for _ in range(3)]
-    for name in ("U%d" % i, "V%d" % i):
+    out += [Card(kc.K_THREE, "T{}".format(i), a) for _ in range(3)]
+    for name in ("U{}".format(i), "V{}".format(i)):
         a = typed()
         out += [Card(kc.K_TWO, name, a) for _ in range(2)]
     out += [Card(kc.K_SINGLE, None, typed()) for _ in range(2)]
@@ -94,10 +94,13 @@ def _spin(d, value, get, span, up=keys.UP, down=keys.DOWN):
         d.press(up if (value - get()) % span <= span // 2 else down)
 
 
-def start(game, seed=1):
-    """A fresh boot, the game set up by keys; (driver, deck, starter lines)."""
+def start(game, seed=1, hook=None):
+    """A fresh boot, the game set up by keys; (driver, deck, starter lines). `hook(d)`
+    runs before the boot (a test's listeners on the board)."""
     cat.forget()
-    d = cc.new_driver(seed, data_root=cc_data())
+    d = cc.new_driver(seed, data_root=cc_data(), events=hook is not None)
+    if hook is not None:
+        hook(d)
     d.boot()
     deck, starters = deck_of(game, seed)
     if game == "solo":
@@ -114,12 +117,12 @@ def cc_data():
     return str(Path(__file__).resolve().parents[2] / "firmware")
 
 
-def play(game, seed=1):
+def play(game, seed=1, hook=None):
     """The game from a fresh boot to "Game over" by keys: each round's cards laid out
     (luminous after an encounter card, C1), All thrown (solo: the zones cleared), then
     each card's capturer. Returns (driver, truth): truth[p] the real cards of player p
     in the gadget's collection order (the starter first, a stand-in)."""
-    d, deck, starters = start(game, seed)
+    d, deck, starters = start(game, seed, hook)
     rng = random.Random(seed * 7 + 1)
     solo = game == "solo"
     truth = [[Card(kc.K_THREE, starters[p])] for p in range(len(starters))]
@@ -139,9 +142,9 @@ def play(game, seed=1):
             laid.append(c)
         for i, c in enumerate(laid):  # mark the luminous places, then Go
             if c.luminous:
-                _spin(d, i, lambda: g.pos, n + 1, keys.DOWN, keys.UP)
+                _spin(d, i, lambda g=g: g.pos, n + 1, keys.DOWN, keys.UP)
                 d.press(keys.OK)
-        _spin(d, n, lambda: g.pos, n + 1, keys.DOWN, keys.UP)
+        _spin(d, n, lambda g=g: g.pos, n + 1, keys.DOWN, keys.UP)
         d.press(keys.OK)
         assert g.name == "capture.cards"
         _menu_to(d, g.menu, len(g.menu.items) - 1)
@@ -195,7 +198,7 @@ def true_scores(truth, arena=0):
         let = letters(cards)
         gs = []
         for i, c in enumerate(cards):
-            g = {"name": "c%d" % i}
+            g = {"name": "c{}".format(i)}
             if c.kind in (kc.K_TWO, kc.K_THREE):
                 g.update(stages=c.kind, line=kc.LINES[let[i]])
             elif c.kind == kc.K_LEGEND:
@@ -243,7 +246,7 @@ def enter_by_cards(d, truth):
             _kind(d, e, c.kind)
             d.press(keys.OK)
             if c.kind in (kc.K_TWO, kc.K_THREE, kc.K_HYRO):
-                _spin(d, let[i], lambda: e.line, len(kc.LINES))
+                _spin(d, let[i], lambda e=e: e.line, len(kc.LINES))
                 d.press(keys.OK)
             if e.ask_arena:
                 if bool(e.arena) != c.arena:
@@ -262,3 +265,70 @@ def _kind(d, e, want):
     span = kc.K_FEMALE
     while e.kind != want:
         d.press(keys.UP if (want - e.kind) % span <= span // 2 else keys.DOWN)
+
+
+def counts(cards):
+    """What the count of a player's "?" cards asks (tally.py), from the real cards: more
+    cards of the starter's line, the other lines by (stages, cards held), legendaries,
+    Milemoons, the cards of the arena's type among the "?" ones."""
+    lines = {}
+    for c in cards[1:]:
+        if c.line is not None:
+            lines.setdefault(c.line, []).append(c)
+    sizes = {}
+    for line, held in lines.items():
+        if line != cards[0].line:
+            key = (held[0].kind, len(held))
+            sizes[key] = sizes.get(key, 0) + 1
+    return {"starter": len(lines.get(cards[0].line, [])), "sizes": sizes,
+            "legendary": sum(c.kind == kc.K_LEGEND for c in cards[1:]),
+            "milemoon": sum(c.kind == kc.K_MILEMOON for c in cards[1:]),
+            "arena": sum(c.arena for c in cards[1:])}
+
+
+def enter_by_count(d, truth):
+    """The end by the count of each player's "?" cards (the list's first item): each row
+    set the shortest way round, OK to the next; then Scores. Returns the presses from
+    "Game over" to the scores."""
+    from geekout.capture import tally
+
+    end = d.top()
+    assert end.name == "capture.end"
+    start = d.presses
+    for p in range(len(truth)):
+        if not end.unknown(p):
+            continue
+        want = counts(truth[p])
+        _menu_to(d, end.menu, p)
+        d.press(keys.OK)
+        lst = d.top()
+        assert lst.name == "capture.cards_end" and lst.cards[0] == -1
+        _menu_to(d, lst, 0)
+        d.press(keys.OK)
+        c = d.top()
+        assert c.name == "capture.count"
+        while d.top() is c:
+            kind, line, per, _most = c.rows[c.row]
+            if line == tally._ARENA:
+                v = want["arena"]
+            elif line == tally._MORE:
+                v = 1 if want["milemoon"] else 0
+            elif kind == kc.K_LEGEND:
+                v = want["legendary"]
+            elif kind == kc.K_MILEMOON:
+                v = want["milemoon"]
+            elif line == 0 and per == 1 and kind in (kc.K_TWO, kc.K_THREE):
+                v = want["starter"]  # Line A +
+            elif line == tally._NEW and kind in (kc.K_TWO, kc.K_THREE):
+                v = want["sizes"].get((kind, per), 0)
+            else:
+                v = 0  # Hyro, Mouselet and its lines: none in these games
+            while c.values[c.row] != v:
+                span = c.most(c.row) + 1
+                d.press(keys.UP if (v - c.values[c.row]) % span <= span // 2 else keys.DOWN)
+            d.press(keys.OK)
+        assert d.top() is end, d.top().name
+    _menu_to(d, end.menu, len(truth))  # Scores
+    d.press(keys.OK)
+    assert d.top().name == "capture.scores", (d.top().name, d.ui.toast_text)
+    return d.presses - start

@@ -106,7 +106,8 @@ K_MILEMOON = const(6)
 K_MOUSELET = const(7)
 K_MALE = const(8)
 K_FEMALE = const(9)
-LINES = "ABCDEFGHIJKL"  # line letters a player gives the cards of one line
+LINES = "ABCDEFGHIJKLMNOP"  # line letters a player gives the cards of one line (4 bits
+# in A_NOTE; journals before the count of the ? cards used A-L only)
 
 # The catalog (catalog.py): specials bits, and what the gadget can hold (cards.py).
 SPECIALS = ("starter", "legendary", "milemoon", "hyro", "mouselet", "male", "female", "munchkey")
