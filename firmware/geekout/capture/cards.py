@@ -19,6 +19,7 @@ from geekout.capture.consts import (
     MAX_NAME,
     N_SHIFT,
     NO_CARD,
+    NO_PLACE,
     SP_LEGENDARY,
     SP_MUNCHKEY,
     SPECIALS,
@@ -308,7 +309,7 @@ def coll_name(cat, game, p, i):
     if r >= 0:
         return cat.name(r)
     o = game.origin[p][i]
-    if o > 255 - 8:  # not caught from the table (steps.NO_PLACE): its place in the list
+    if o == NO_PLACE:  # not caught from the table: its place in the list
         return "Card {}".format(i + 1)
     return "R{} place {}".format((o >> 3) + 1, (o & 7) + 1)
 

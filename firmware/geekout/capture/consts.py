@@ -28,6 +28,7 @@ ENCOUNTERS = const(2)  # C1: luminous encounter cards in the deck
 CUBES = ((4, 2), (8, 4))  # C2 (geek, hyper) per round; C13 solo
 ELEMENTAL_CUBES = const(3)  # C13
 NO_CARD = const(-1)  # an empty place on the table
+NO_PLACE = const(255)  # where a collection card was caught (steps.Game.origin): none, the starter
 
 # Cube kinds.
 GEEK = const(0)

@@ -31,6 +31,7 @@ from geekout.capture.consts import (
 )
 from geekout.capture.pick import Rows, seat_led
 from geekout.capture.screen import CaptureScreen
+from geekout.modules import forget
 from geekout.ui.core import title
 from geekout.ui.widgets import MENU_END, SEAT_NAMES, Fields, TextPage
 
@@ -69,9 +70,11 @@ class EndScreen(CaptureScreen):
 
     def counted(self, p):
         """Player p's "?" cards were counted (tally.py): back to the players, on the
-        next one with "?" cards, else on Scores."""
+        next one with "?" cards, else on Scores. The count's module leaves RAM with its
+        screen (the scores' peak)."""
         while self.ui.top() is not self:
             self.ui.pop()
+        forget("geekout.capture.tally")
         self.refresh()
 
     def emit(self, event, text, scores=None, winners=None):
@@ -231,9 +234,10 @@ class EndScreen(CaptureScreen):
         def chose(j):
             i = at[j]
             if i < 0:
-                from geekout.capture.tally import Count  # loaded the first time (then kept)
+                from geekout.capture.tally import Count  # in RAM while its screen is shown
 
-                self.ui.push(Count(self, p))
+                # in the list's place: the two are not in RAM together (the end's peak)
+                self.ui.replace(Count(self, p))
             elif i == 0:
                 self.ui.toast("The starter's line is A")
             else:

@@ -68,8 +68,8 @@ def enter(g, phase):
             resolve(g, [RESOLVE])
 
     # The cursor starts on the likeliest answer: an active Geekmon's owner keeps it
-    # (C11: the owner wins a tie on it, and rivals seldom aim at it); a wild card, the
-    # round's first player, who throws first (C2).
+    # (C11: a rival must beat its owner, who wins a tie); a wild card, the round's first
+    # player, who throws first (C2).
     at = 0
     if owner >= 0:
         at = len(items) - 1

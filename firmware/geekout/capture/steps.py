@@ -20,12 +20,12 @@ from geekout.capture.consts import (
     DRAW_GEEKMON,
     K_FEMALE,
     LINES,
+    NO_PLACE,
 )
 from geekout.capture.rules import CaptureState, wild_cards
 from geekout.replay import Marks
 
 VERSION = const(2)
-NO_PLACE = const(255)  # Game.origin of a card not caught from the table (the starter)
 MARK_STEPS = const(16)  # a Game's marks: a copy every 16 steps, the last 3 kept
 MARKS_KEPT = const(3)
 
@@ -173,8 +173,9 @@ class Game:
         # player | card<<2 -> kind | line<<4 | arena<<8 (the two halves of a note)
         self.notes = {}
         self.steps = 0
-        # beside each collection: round << 3 | place of each card (NO_PLACE: the starter)
-        self.origin = [[NO_PLACE] for _ in range(cfg.players)]
+        # beside each collection: round << 3 | place of each card (NO_PLACE: the starter),
+        # a byte a card (the game and its undo copies each hold one: replay.Marks)
+        self.origin = [bytearray((NO_PLACE,)) for _ in range(cfg.players)]
 
     def clone(self):
         """An independent copy of the game."""
@@ -182,7 +183,7 @@ class Game:
         g.state = self.state.clone()
         g.notes = dict(self.notes)
         g.steps = self.steps
-        g.origin = [list(o) for o in self.origin]
+        g.origin = [bytearray(o) for o in self.origin]
         return g
 
     def apply_action(self, a):
@@ -205,8 +206,10 @@ class Game:
             if who >= 0:
                 if target < ACTIVE_TARGET:
                     self.origin[who].append(rnd << 3 | target)
-                else:
-                    self.origin[who].append(self.origin[target - ACTIVE_TARGET].pop(i))
+                else:  # an active leaves its owner's collection (a new bytearray: rare)
+                    o = self.origin[target - ACTIVE_TARGET]
+                    self.origin[who].append(o[i])
+                    self.origin[target - ACTIVE_TARGET] = o[:i] + o[i + 1:]
 
     def apply_step(self, acts):
         """Apply one step; ValueError (reason) when refused. A refused step of several

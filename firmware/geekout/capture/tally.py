@@ -28,6 +28,7 @@ from geekout.capture.consts import (
     T_SHIFT,
 )
 from geekout.capture.pick import seat_led
+from geekout.modules import forget
 from geekout.ui.core import Screen, W, title
 from geekout.ui.widgets import SEAT_NAMES
 
@@ -42,8 +43,9 @@ _MORE = const(-3)  # the row that shows the specials' rows
 _SIZES = ((K_THREE, 3), (K_THREE, 2), (K_THREE, 1), (K_TWO, 2), (K_TWO, 1))
 # The specials: kind, the most cards of it a player can hold (C5, C7, C8, C9).
 _SPECIALS = ((K_HYRO, 4), (K_MILEMOON, 9), (K_MOUSELET, 1), (K_MALE, 2), (K_FEMALE, 2))
-_NAMES = {K_LEGEND: "Legendary", K_HYRO: "Hyro cards", K_MILEMOON: "Milemoon",
-          K_MOUSELET: "Mouselet", K_MALE: "Male line", K_FEMALE: "Female line"}
+# The rows of single kinds, by kind (consts.K_*); "" for the lines' kinds.
+_NAMES = ("", "", "", "", "Hyro cards", "Legendary", "Milemoon", "Mouselet", "Male line",
+          "Female line")
 
 
 class Count(Screen):
@@ -129,8 +131,9 @@ class Count(Screen):
         elif k == keys.BACK:
             if r:
                 self.row = r - 1
-            else:
-                self.ui.pop()
+            else:  # the card list again (this screen took its place: end.card_list)
+                self.ui.replace(self.flow.card_list(self.p))
+                forget("geekout.capture.tally")  # in RAM while this screen is shown
         elif k == keys.OK:
             if r + 1 < self.count():
                 self.row = r + 1
@@ -184,7 +187,7 @@ class Count(Screen):
             return "Specials"
         if line >= 0 and per and kind in (K_TWO, K_THREE, K_HYRO):
             return "Line {} +".format(LINES[line])
-        if kind in _NAMES:
+        if _NAMES[kind]:
             return _NAMES[kind]
         return "{}-stage {}/{}".format(kind, per, kind)
 
