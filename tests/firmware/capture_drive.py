@@ -22,6 +22,7 @@ class CaptureDriver(KeyDriver):
         super().__init__(board, step_ms)
         self.rng = Dice(seed * 31 + 7)
         self.plan = None
+        self.fixed = []
         self.refusals = 0
         self.lines_done = 0
 
@@ -249,8 +250,12 @@ class CaptureDriver(KeyDriver):
             if self.refusals > 20:
                 raise ValueError("scores refused: " + str(self.ui.toast_text))
             self.plan = "fix"
+            self.fixed = []  # the cards entered again as 1-stage: each one once
 
     def _end_cards(self, m):
+        """A player's cards: count the "?" ones at once one time in two, else enter them
+        one by one; after a refused Scores ("fix") every card once more as 1-stage (no
+        line then can be over-full), so the end always comes."""
         at = m.cards  # the card of each item (-1: "Count the N ?")
         if at[0] < 0 and self.plan != "fix" and self.r(2):
             self._menu_to(m, 0)  # count every "?" card at once (geekout/capture/tally.py)
@@ -258,10 +263,15 @@ class CaptureDriver(KeyDriver):
             return
         for i in range(len(m.items)):
             tag = m.items[i].split(" ")[-1]  # "Name 3B*": the line structure after the name
-            if at[i] > 0 and (tag.startswith("?") or (self.plan == "fix" and at[i] % 2 == 0)):
-                self._menu_to(m, i)
-                self.press(keys.OK)
-                return
+            if self.plan == "fix":
+                if at[i] <= 0 or (m.seats, at[i]) in self.fixed:
+                    continue
+                self.fixed.append((m.seats, at[i]))
+            elif at[i] <= 0 or not tag.startswith("?"):
+                continue
+            self._menu_to(m, i)
+            self.press(keys.OK)
+            return
         self.plan = None
         self.press(keys.BACK)
 

@@ -1,7 +1,7 @@
-"""Geekmon Capture at the table (docs/gadget-capture.md, Quick rounds): the presses a round
-takes in full and quick rounds (2 and 4 players) and the presses naming one card takes,
-counted by key scripts that press the fewest keys a player would (the shortest way round
-each list).
+"""Geekmon Capture at the table (docs/gadget-capture.md, Quick rounds, The end): the presses
+a round takes in full and quick rounds (2 and 4 players), the presses naming one card
+takes, and the presses from "Game over" to the scores (capture_end_games.py), counted by
+key scripts that press the fewest keys a player would (the shortest way round each list).
 
 The same round is entered in both modes: 2 players, Red first, every cube thrown (each
 player g h g g h g), then card by card:
