@@ -42,6 +42,9 @@ def played(image, refs, tmp_path_factory):
                 state["ops"] = ops
 
             g, bad = picoplay.play(pico, ref, seed, on_key)
+            # The last key's cue ends (Capture's win cue comes with the scores, the
+            # game's last key: 490 ms of notes, geekout/hal/buzzer.py).
+            pico.run(600)
             tones = list(pico.tones)
             leds = list(pico.led_frames)
             files = picoplay.saved_files(pico, tmp_path_factory.mktemp("after"))
