@@ -6,7 +6,8 @@ player), lays out cards (some luminous), names some from the catalog, throws eve
 (now and then a critical catch, an elemental zone, an elemental cube), enters everyone's
 points card by card (a quick round: who captured each card, a tie now and then, a
 critical catch), answers ties and Team Wicked takes, gives the line structure of unnamed
-cards at the end and opens the scores. Used by the Capture tests and bench/bench_gadget_capture.py.
+cards at the end (a player's "?" cards counted at once, or card by card) and opens the
+scores. Used by the Capture tests and bench/bench_gadget_capture.py.
 """
 
 from boards.sim import Dice
@@ -21,6 +22,7 @@ class CaptureDriver(KeyDriver):
         super().__init__(board, step_ms)
         self.rng = Dice(seed * 31 + 7)
         self.plan = None
+        self.fixed = []
         self.refusals = 0
         self.lines_done = 0
 
@@ -98,7 +100,8 @@ class CaptureDriver(KeyDriver):
             if not top.answer:
                 self.press(keys.UP)
             self.press(keys.OK)
-        elif name in ("help", "text", "capture.coll", "scoreboard", "capture.over"):
+        elif name in ("help", "text", "capture.coll", "scoreboard", "capture.over",
+                      "capture.help"):
             self.press(keys.BACK)
         elif name in ("capture.catcher", "capture.crit", "capture.zone", "capture.which",
                       "capture.actives", "capture.active", "capture.colls", "capture.tied",
@@ -124,6 +127,8 @@ class CaptureDriver(KeyDriver):
             self._end_cards(top)
         elif name == "capture.line":
             self._line(top)
+        elif name == "capture.count":
+            self._count(top)
         else:
             raise ValueError("driver lost on screen " + name)
         return True
@@ -245,16 +250,43 @@ class CaptureDriver(KeyDriver):
             if self.refusals > 20:
                 raise ValueError("scores refused: " + str(self.ui.toast_text))
             self.plan = "fix"
+            self.fixed = []  # the cards entered again as 1-stage: each one once
 
     def _end_cards(self, m):
+        """A player's cards: count the "?" ones at once one time in two, else enter them
+        one by one; after a refused Scores ("fix") every card once more as 1-stage (no
+        line then can be over-full), so the end always comes."""
+        at = m.cards  # the card of each item (-1: "Count the N ?")
+        if at[0] < 0 and self.plan != "fix" and self.r(2):
+            self._menu_to(m, 0)  # count every "?" card at once (geekout/capture/tally.py)
+            self.press(keys.OK)
+            return
         for i in range(len(m.items)):
             tag = m.items[i].split(" ")[-1]  # "Name 3B*": the line structure after the name
-            if tag.startswith("?") or (self.plan == "fix" and i and i % 2 == 0):
-                self._menu_to(m, i)
-                self.press(keys.OK)
-                return
+            if self.plan == "fix":
+                if at[i] <= 0 or (m.seats, at[i]) in self.fixed:
+                    continue
+                self.fixed.append((m.seats, at[i]))
+            elif at[i] <= 0 or not tag.startswith("?"):
+                continue
+            self._menu_to(m, i)
+            self.press(keys.OK)
+            return
         self.plan = None
         self.press(keys.BACK)
+
+    def _count(self, c):
+        """The count of a player's "?" cards: a small number on a row now and then (a
+        line of each size, legendaries, the specials once in a while), OK to the next
+        row; the rest are 1-stage. BACK a row now and then."""
+        if c.row and not self.r(15):
+            self.press(keys.BACK)
+            return
+        r = c.row
+        if not c.values[r] and c.most(r) and not self.r(3):
+            self.press(keys.UP if self.r(4) else keys.DOWN)
+            return
+        self.press(keys.OK)
 
     def _line(self, e):
         """Unnamed cards: every third one a 1-stage card, the rest in 3-stage lines of the

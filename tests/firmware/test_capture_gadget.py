@@ -137,7 +137,8 @@ def _line_totals(lines):
     for ln in lines:
         if ln.endswith(" pts"):
             out.append([int(ln.split()[1]), 0])
-        elif ln[9:11] == " x" and out:  # "Legendary x1   9": kind, cards, points
+        elif ln[8:10] == " x" and out:  # "Legend   x1    9": kind, cards, points
+            assert ln[12] == " "  # the count and the points apart ("x36 216")
             out[-1][1] += int(ln.split()[-1])
     return out
 
@@ -200,9 +201,8 @@ def test_setup_summary_shows_deck_and_rounds():
     d.spin_to(1)
     text = " ".join(d.top().lines)
     assert d.top().name == "capture.summary"
-    assert "Deck 38 cards" in text and "6 rounds" in text and "Team Wicked" in text  # C1
-    assert "Quick rounds" in text
-    assert "First: Green" in d.top().lines[:3]
+    assert "Deck 38 cards" in text and "6 quick rounds" in text and "Team Wicked" in text  # C1
+    assert "First: Green" in d.top().lines
 
 
 # -- refused entries, ties, undo ----------------------------------------------------------------

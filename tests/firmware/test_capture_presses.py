@@ -1,7 +1,7 @@
-"""Geekmon Capture at the table (docs/gadget-capture.md, Quick rounds): the presses a round
-takes in full and quick rounds (2 and 4 players) and the presses naming one card takes,
-counted by key scripts that press the fewest keys a player would (the shortest way round
-each list).
+"""Geekmon Capture at the table (docs/gadget-capture.md, Quick rounds, The end): the presses
+a round takes in full and quick rounds (2 and 4 players), the presses naming one card
+takes, and the presses from "Game over" to the scores (capture_end_games.py), counted by
+key scripts that press the fewest keys a player would (the shortest way round each list).
 
 The same round is entered in both modes: 2 players, Red first, every cube thrown (each
 player g h g g h g), then card by card:
@@ -228,3 +228,46 @@ def test_the_picker_names_any_card_of_a_big_catalog_in_five_presses(tmp_path, ca
         assert got == [r]
         worst = max(worst, presses)
     assert worst <= 5 and 3 ** (worst - 1) < len(rows)  # no more presses than a third a press
+
+
+# -- the end of the game -----------------------------------------------------------------------
+# Two games from a fresh boot with the real cards kept beside the gadget
+# (capture_end_games.py): a 2-player quick game (seed 3: Red 10 cards "?", Green 6) and the
+# solo trials with the 36 cards of their deck all caught (seed 2, a fire arena: 36 "?").
+# Presses from "Game over" to the scores, card by card on the code before the count of
+# the "?" cards (each card's kind, line letter and, solo, arena type, the fewest keys): 101
+# and 292 (the table's own entry, about 4 presses a card with fewer lines and letters
+# given, took 98 and 147). The scores the gadget showed then for the same cards: 2 players
+# [64, 41], solo [334], which the rules' scorer gives for the real cards too.
+END_GAMES = (("2p", 3, 101, [64, 41], 40), ("solo", 2, 292, [334], 60))
+
+
+def test_end_of_the_game_in_few_presses(capsys):
+    """Counting each player's "?" cards by line (tally.py) takes the two games from "Game
+    over" to the scores in at most 40 and 60 presses (the aims), with the scores the
+    gadget gave before for the same cards: C4-C10, C12, C13 unchanged. Card by card is
+    still there, and shorter than before (the cursor goes on to the next "?" card, the
+    line letter kept)."""
+    import capture_end_games as ce
+
+    figures = []
+    for game, seed, before, scores, aim in END_GAMES:
+        d, truth = ce.play(game, seed)
+        arena = ce.FIRE if game == "solo" else 0
+        assert ce.true_scores(truth, arena) == scores
+        counted = ce.enter_by_count(d, truth)
+        page = d.top()
+        end = d.ui.stack[1]
+        assert page.name == "capture.scores" and list(end.scored[0]) == scores
+        for p, total in enumerate(scores):
+            assert "{} {} pts".format(SEATS[p], total) in page.lines
+        d, truth = ce.play(game, seed)
+        by_card = ce.enter_by_cards(d, truth)
+        assert list(d.ui.stack[1].scored[0]) == scores
+        figures.append((game, before, counted, by_card))
+        assert counted <= aim
+        assert by_card < before
+    with capsys.disabled():
+        for game, before, counted, by_card in figures:
+            print("\nCapture end, {}: {} presses before, {} counting the ? cards, {} card by "
+                  "card".format(game, before, counted, by_card))

@@ -488,3 +488,308 @@ def test_every_capture_word_fits_the_panel(players, wicked, arena, seed, quick, 
     cat.forget()
     assert not capture, sorted(capture)
     assert not cut
+
+
+# -- what a table play-test found (docs/gadget-capture.md) -----------------------------------
+class Frame:
+    """The strings drawn in the last frame: (text, x, y, colour), colour 0 inverse."""
+
+    def __init__(self, d):
+        self.d = d
+        self.drawn = []
+        fb = d.board.display
+        text, fill = fb.text, fb.fill
+
+        def drawn(s, x, y, c=1):
+            self.drawn.append((s, x, y, c))
+            return text(s, x, y, c)
+
+        def cleared(c):
+            self.drawn = []
+            return fill(c)
+
+        fb.text = drawn
+        fb.fill = cleared
+
+    def texts(self):
+        return [t[0] for t in self.drawn]
+
+    def inverse(self):
+        """The strings drawn dark on light under the title: the item under a list's
+        cursor."""
+        return [t[0] for t in self.drawn if t[3] == 0 and t[2] > 8]
+
+    def pixel(self, x, y):
+        return self.d.board.display.pixel(x, y)
+
+
+def _new_quick(players, wicked=False, arena=0, seed=3):
+    """A fresh boot, a quick game set up by keys (Red on Broscoon, the others on another
+    3-stage starter); the draw screen of round 1."""
+    cat.forget()
+    d = cc.new_driver(seed, data_root=DATA, events=True)
+    f = Frame(d)
+    d.boot()
+    d.start_capture(players, wicked, arena, [0] * players, 0, True)
+    assert d.top().name == "capture.draw"
+    return d, f
+
+
+def _lay_out(d):
+    """Go, then All thrown (the cursor starts on it)."""
+    g = d.top()
+    d.press(keys.OK)
+    assert g.name == "capture.cards" and g.menu.items[g.menu.index] == "All thrown"
+    d.press(keys.OK)
+    return g
+
+
+def test_naming_a_card_leaves_the_cursor_on_the_next_card():
+    """Naming card 2 from the catalog: the list comes back on card 3, not on All thrown
+    (the players name the table in order)."""
+    d, f = _new_quick(2)
+    g = d.top()
+    d.press(keys.OK)  # Go
+    assert g.name == "capture.cards"
+    d._menu_to(g.menu, 1)
+    d.press(keys.OK)  # card 2: the picker
+    picker = d.top()
+    assert picker.name == "capture.catalog"
+    d.name_card(picker.rows[0])
+    assert d.top() is g and g.menu.items[1] == "2 " + g.cat.name(picker.rows[0])
+    assert g.menu.items[g.menu.index] == "3 ?" and f.inverse() == ["3 ?"]
+    d._menu_to(g.menu, 5)
+    d.press(keys.OK)
+    d.name_card(d.top().rows[-1])  # the last card: on to All thrown
+    assert g.menu.items[g.menu.index] == "All thrown"
+
+
+def test_quick_checks_open_on_the_likely_answer_and_take_names_places():
+    """Team Wicked, quick rounds, by keys from a fresh boot. An active Geekmon's check
+    opens on its owner keeping it (C11: the owner wins a tie, a rival must beat them); a
+    wild card's on the round's first player (C2: they throw first). When Green beats
+    Red's starter (C11: it cannot be captured), the cards Green may take instead are
+    named by their place on the table in the round they were caught, not "Card 2"."""
+    d, f = _new_quick(2, wicked=True)
+    g = _lay_out(d)
+    assert g.name == "capture.quick" and f.inverse() == ["Red"]  # round 1: Red first
+    for place in range(6):  # Red catches the cards in places 2 and 5, the rest flee
+        want = "Red" if place in (1, 4) else "Fled"
+        d._menu_to(g.menu, g.menu.items.index(want))
+        d.press(keys.OK)
+    assert g.menu.line == "Red's active" and g.menu.items[-1] == "Red keeps"
+    assert g.menu.items[g.menu.index] == "Red keeps" and f.inverse() == ["Red keeps"]
+    d.press(keys.OK)
+    assert g.menu.items[g.menu.index] == "Green keeps"
+    d.press(keys.OK)
+    assert g.name == "capture.draw" and g.state.round == 1
+    _lay_out(d)
+    assert g.menu.items[g.menu.index] == "Green" and f.inverse() == ["Green"]  # Green first
+    for _ in range(6):
+        d._menu_to(g.menu, g.menu.items.index("Fled"))
+        d.press(keys.OK)
+    assert g.menu.line == "Red's active"
+    d._menu_to(g.menu, g.menu.items.index("Green"))
+    d.press(keys.OK)  # Green beats Red's starter: a card of Red's collection instead
+    assert g.name == "capture.take" and g.menu.heading == "Green takes"
+    assert g.menu.items == ["Nothing", "R1 place 2", "R1 place 5"]
+    assert "R1 place 2" in f.texts() and "R1 place 5" in f.texts()
+    d._menu_to(g.menu, 2)
+    d.press(keys.OK)
+    assert [cat.coll_name(g.cat, g.game, 1, i) for i in range(2)] == ["Starter", "R1 place 5"]
+
+
+def _summary(players, wicked, arena, first=0):
+    """A fresh boot to the setup summary: Broscoon for Red, other 3-stage starters."""
+    cat.forget()
+    d = cc.new_driver(3, data_root=DATA)
+    f = Frame(d)
+    d.boot()
+    d.pick(d.top().items.index("New game"))
+    d.pick(d.top().items.index("Geekmon Capture"))
+    d.spin_to(players)
+    for _ in range(players):
+        d.pick(0)
+    if wicked:
+        d.pick(0)
+    d.pick(0 if players == 1 else 1)  # the arena
+    d.spin_to(arena)
+    d.pick(len(d.top().items) - 1)  # Next
+    if players > 1:
+        d.spin_to(first)
+    assert d.top().name == "capture.summary"
+    return d, f
+
+
+def test_setup_summary_shows_what_matters_first_and_a_scroll_mark():
+    """The deck, the rounds (C1), the arena and Team Wicked and "OK: start" on the first
+    screen, in the same order solo; a notch at the right edge while more lines are
+    below (the first player, the starters), one at the top once scrolled."""
+    d, f = _summary(4, True, 3)
+    first = f.texts()[1:]  # under the title
+    assert first == ["4 players", "Deck 50 cards", "8 quick rounds", "Arena: plant",
+                     "Team Wicked", "OK: start"]
+    assert f.pixel(127, 59) and not f.pixel(127, 12)  # more below, nothing above
+    for _ in range(10):
+        d.press(keys.DOWN)
+    assert f.texts()[-1] == "Yellow: 3-stage" and f.pixel(127, 12) and not f.pixel(127, 59)
+    d, f = _summary(1, False, 1)
+    # solo: the same order (the page began on its last line: "OK: start" first)
+    assert f.texts()[1:] == ["Solo trials", "Deck 38 cards", "6 full rounds", "Arena: fire",
+                             "OK: start", "Red: Broscoon"]
+    assert not f.pixel(127, 59)  # six lines: nothing below
+    d, f = _summary(3, False, 0, 1)  # Green first: the page still opens on its first line
+    assert f.texts()[1:3] == ["3 players", "Deck 38 cards"] and "First: Green" in d.top().lines
+
+
+def test_card_by_card_goes_on_to_the_next_card_and_keeps_the_line():
+    """At the end, one card at a time: saved, the list is on the next "?" card, whose
+    editor starts on the card before's kind and line letter while that line has room
+    (the cards of a line come together); a full line: a new letter of that kind."""
+    import capture_end_games as ce
+
+    frames = []
+    d, _truth = ce.play("2p", 3, lambda d: frames.append(Frame(d)))
+    f = frames[0]
+    end = d.top()
+    d.press(keys.OK)  # Red's cards, the cursor on the count
+    lst = d.top()
+    unknown = [j for j in range(len(lst.items)) if lst.cards[j] > 0
+               and end.structure(0, lst.cards[j])[0] == kc.K_UNKNOWN]
+    d._menu_to(lst, unknown[0])
+    d.press(keys.OK)
+    e = d.top()
+    assert e.name == "capture.line" and e.kind == kc.K_SINGLE
+    d.press(keys.UP)
+    d.press(keys.UP)  # 3-stage
+    d.press(keys.OK)
+    assert "Line B: new" in f.texts()
+    d.press(keys.OK)  # saved: 3-stage, line B
+    lst = d.top()
+    assert lst.name == "capture.cards_end" and lst.index == unknown[1]
+    assert f.inverse() == [lst.items[unknown[1]]] and lst.items[unknown[1]].endswith("?")
+    d.press(keys.OK)
+    e = d.top()
+    assert e.kind == kc.K_THREE and e.line == 1 and "3-stage" in f.texts()
+    d.press(keys.OK)
+    assert "Line B: 1 more" in f.texts()
+    d.press(keys.OK)
+    d.press(keys.OK)  # the third card of line B
+    d.press(keys.OK)
+    d.press(keys.OK)
+    d.press(keys.OK)  # line B full: the next card opens on a new 3-stage line
+    e = d.top()
+    assert e.kind == kc.K_THREE and e.line == 2
+    assert [end.structure(0, lst.cards[j])[:2] for j in unknown[:3]] == [(kc.K_THREE, 1)] * 3
+
+
+def _every_card_single(d):
+    """At the end, every "?" card entered alone as 1-stage (each field's default), then
+    Scores: the same keys on the end before and after the count of the "?" cards."""
+    end = d.top()
+    assert end.name == "capture.end"
+    for p in range(end.players()):
+        while end.unknown(p):
+            if d.top() is end:
+                d._menu_to(end.menu, p)
+                d.press(keys.OK)
+            lst = d.top()
+            at = getattr(lst, "cards", None) or list(range(len(lst.items)))
+            j = [j for j in range(len(at)) if at[j] >= 0 and end.structure(p, at[j])[0] == 0][0]
+            d._menu_to(lst, j)
+            d.press(keys.OK)
+            e = d.top()
+            assert e.name == "capture.line"
+            while e.kind != kc.K_SINGLE:
+                d.press(keys.UP)
+            while d.top() is e:
+                d.press(keys.OK)
+        while d.top() is not end:
+            d.press(keys.BACK)
+    d._menu_to(end.menu, end.players())
+    d.press(keys.OK)
+    assert d.top().name == "capture.scores"
+    return d.top()
+
+
+def test_words_and_sounds():
+    """The solo trials' start says "Solo trials", not "1 players"; the scores' breakdown
+    keeps a line's card count and points apart ("x36 216", not "x36216"); the win cue
+    sounds with the scores only, not at "Game over" before any score is known."""
+    import capture_end_games as ce
+
+    events, cues = [], []
+
+    def listen(d):
+        write = d.board.events.write
+        d.board.events.write = lambda line: (events.append(json.loads(line)), write(line))
+        cue = d.board.buzzer.cue
+        d.board.buzzer.cue = lambda name, now: (cues.append(name), cue(name, now))
+
+    d, _truth = ce.play("solo", 2, listen)
+    assert [e["text"] for e in events if e["event"] == "start"] == ["Solo trials, 6 rounds"]
+    assert d.top().name == "capture.end" and "win" not in cues
+    page = _every_card_single(d)
+    assert cues.count("win") == 1 and cues[-1] == "win"  # the scores' own
+    assert "1-stage  x36 216" in page.lines  # 36 wild cards, 6 points each (C4)
+    for ln in page.lines:
+        if ln[8:10] == " x":
+            assert ln[12] == " ", ln
+
+
+def test_one_point_is_one_pt():
+    """A full round's check: Red's 1 point reads "1 pt" on the screen and in the live
+    event line."""
+    events = []
+    cat.forget()
+    d = cc.new_driver(3, data_root=DATA, events=True)
+    write = d.board.events.write
+    d.board.events.write = lambda line: (events.append(json.loads(line)), write(line))
+    f = Frame(d)
+    d.boot()
+    d.start_capture(2, False, 0, [0, 0], 0, False)
+    g = d.top()
+    d.press(keys.OK)  # Go
+    d._menu_to(g.menu, len(g.menu.items) - 1)
+    d.press(keys.OK)  # Throw!
+    while g.name == "capture.throw":
+        d.press(keys.OK)
+    assert g.name == "capture.check" and g.row == 0
+    d.press(keys.UP)
+    assert " 1 pt" in f.texts() and " 0 pts" in f.texts()
+    d.press(keys.OK)
+    assert events[-1]["text"] == "Red 1 pt"
+
+
+def test_end_lists_keep_the_scroll_marks_column_clear():
+    """The end's lists (the players, a player's cards with their "?") end their items a
+    column short of the right edge, where the scroll marks are: a "?" or a luminous "*"
+    never touches them."""
+    import capture_end_games as ce
+
+    frames = []
+    d, truth = ce.play("2p", 3, lambda d: frames.append(Frame(d)))
+    f = frames[0]
+    d.press(keys.OK)  # Red's cards
+    assert d.top().name == "capture.cards_end" and len(d.top().items) > 6
+    for _ in range(len(d.top().items)):
+        d.press(keys.DOWN)
+        for s, x, _y, _c in f.drawn:
+            if d.top().name.startswith("capture.") and _y > 8:
+                assert x + 8 * len(s) <= 120, (s, x)
+    assert f.pixel(127, 12) or f.pixel(127, 57)  # a scroll mark is drawn
+
+
+def test_end_help_explains_the_count():
+    """The end's game menu: Help is Capture's page on giving the lines of the "?" cards
+    (the buttons' page before)."""
+    import capture_end_games as ce
+
+    frames = []
+    d, _truth = ce.play("2p", 3, lambda d: frames.append(Frame(d)))
+    d.game_menu("Help")
+    page = d.top()
+    assert page.name == "capture.help" and page.heading == "Capture help"
+    text = " ".join(page.lines)
+    assert "Count the ?" in text and "Line A +" in text and "1-stage" in text
+    assert "Capture help" in frames[0].texts()

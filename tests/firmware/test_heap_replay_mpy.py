@@ -16,8 +16,8 @@ CASES = [g for g in GAMES if (g[0], g[2]) in (("masters", 5), ("capture", 2), ("
 
 # Heap (KB) per game, each game's modules loaded whole for the whole game (bisection):
 # Masters passes down to 124K (its hint reader comes with the game; short path): 160K
-# leaves a 29% margin; Capture down to 180K (4K steps, a 42-character path): 240K leaves
-# 33%; the battle down to 164K (1K steps, short path; 152K before B11's checks and the
+# leaves a 29% margin; Capture down to 216K (4K steps; 208K before the end's count of the
+# "?" cards, bench/bench_heap.py): 240K leaves 11%; the battle down to 164K (1K steps, short path; 152K before B11's checks and the
 # named refusals): 220K leaves 34%.
 HEAP = {"masters": 160, "capture": 240, "battle": 220}
 

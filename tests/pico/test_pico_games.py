@@ -33,6 +33,9 @@ def played(image, refs, tmp_path_factory):
         ref = refs(game, seed)
         with picoplay.Pico(flash=image, panel="ssd1306") as pico:
             g, bad, first, keys_ops = picoplay.play_logged(pico, ref, seed)
+            # The last key's cue ends (Capture's win cue comes with the scores, the
+            # game's last key: 490 ms of notes, geekout/hal/buzzer.py).
+            pico.run(600)
             tones = list(pico.tones)
             leds = list(pico.led_frames)
             files = picoplay.saved_files(pico, tmp_path_factory.mktemp("after"))

@@ -19,6 +19,7 @@ from geekout.capture.consts import (
     MAX_NAME,
     N_SHIFT,
     NO_CARD,
+    NO_PLACE,
     SP_LEGENDARY,
     SP_MUNCHKEY,
     SPECIALS,
@@ -293,21 +294,34 @@ def fit_label(cat, state, target, width):
     return "Card {}{}".format(target + 1, lum)
 
 
-def coll_name(cat, cfg, p, i, t):
-    """A collection card's name (traits int t): the catalog's, the starter, or its place."""
+def coll_name(cat, game, p, i):
+    """Player p's collection card i (game: a steps.Game): the catalog's name, the starter,
+    else where it was caught: the round and its place on the table ("R2 place 3"), as the
+    players saw it there."""
+    cfg = game.cfg
     if i == 0 and cfg.rows[p]:
         r = cfg.rows[p] - 1
         if r < len(cat):
             return cat.name(r)
     if i == 0:
         return "Starter"
-    r = row_of(cat, t)
-    return cat.name(r) if r >= 0 else "Card {}".format(i + 1)
+    r = row_of(cat, game.state.collections[p][i])
+    if r >= 0:
+        return cat.name(r)
+    o = game.origin[p][i]
+    if o == NO_PLACE:  # not caught from the table: its place in the list
+        return "Card {}".format(i + 1)
+    return "R{} place {}".format((o >> 3) + 1, (o & 7) + 1)
 
 
 def n_cards(n):
     """"1 card", "3 cards"."""
     return "{} card{}".format(n, "" if n == 1 else "s")
+
+
+def n_pts(n):
+    """"1 pt", "0 pts", "3 pts"."""
+    return "{} pt{}".format(n, "" if n == 1 else "s")
 
 
 def seat3(p):

@@ -43,7 +43,7 @@ def enter(g, phase):
         g.mode = "take"
         owner = st.target() - ACTIVE_TARGET
         coll = st.collections[owner]
-        items = ["Nothing"] + [cards.coll_name(g.cat, g.cfg, owner, i, coll[i])
+        items = ["Nothing"] + [cards.coll_name(g.cat, g.game, owner, i)
                                for i in range(1, len(coll))]
 
         def chose(i):
@@ -123,7 +123,7 @@ def key(g, k):
         if acts:
             if acts[-1] == RESOLVE:
                 resolve(g, acts)
-            elif g.take(acts, "{} {} pts".format(SEAT_NAMES[r], g.values[r])):
+            elif g.take(acts, "{} {}".format(SEAT_NAMES[r], cards.n_pts(g.values[r]))):
                 g.row = nxt
         else:
             g.row = nxt
@@ -166,8 +166,8 @@ def draw(g, fb):
     st = g.state
     t = st.target()
     if st.solo and t < ACTIVE_TARGET:
-        title(fb, "{}/{} need {} pts".format(st.tpos + 1, len(st.targets),
-                                             st.solo_need(st.slots[t])))  # C13
+        title(fb, "{}/{} need {}".format(st.tpos + 1, len(st.targets),
+                                         cards.n_pts(st.solo_need(st.slots[t]))))  # C13
     else:
         title(fb, "Check {}/{}".format(st.tpos + 1, len(st.targets)))
     fb.text(cards.fit_label(g.cat, st, t, 16), 0, 10, 1)
@@ -176,7 +176,9 @@ def draw(g, fb):
         if p == g.row:
             fb.text(">", 0, y, 1)
         fb.text(SEAT_NAMES[p], 8, y, 1)
-        fb.text("{:>2} pts".format(g.values[p]) if g.room(p) else "no cubes", 64, y, 1)
+        v = g.values[p]
+        fb.text("{:>2} pt{}".format(v, "" if v == 1 else "s") if g.room(p) else "no cubes", 64,
+                y, 1)
     if g.row >= st.players:
         fb.text("OK: check card", 0, 56, 1)
     else:

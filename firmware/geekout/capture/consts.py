@@ -28,6 +28,7 @@ ENCOUNTERS = const(2)  # C1: luminous encounter cards in the deck
 CUBES = ((4, 2), (8, 4))  # C2 (geek, hyper) per round; C13 solo
 ELEMENTAL_CUBES = const(3)  # C13
 NO_CARD = const(-1)  # an empty place on the table
+NO_PLACE = const(255)  # where a collection card was caught (steps.Game.origin): none, the starter
 
 # Cube kinds.
 GEEK = const(0)
@@ -106,7 +107,8 @@ K_MILEMOON = const(6)
 K_MOUSELET = const(7)
 K_MALE = const(8)
 K_FEMALE = const(9)
-LINES = "ABCDEFGHIJKL"  # line letters a player gives the cards of one line
+LINES = "ABCDEFGHIJKLMNOP"  # line letters a player gives the cards of one line (4 bits
+# in A_NOTE; journals before the count of the ? cards used A-L only)
 
 # The catalog (catalog.py): specials bits, and what the gadget can hold (cards.py).
 SPECIALS = ("starter", "legendary", "milemoon", "hyro", "mouselet", "male", "female", "munchkey")

@@ -45,12 +45,11 @@ def enter(g, phase):
             labels = []
             for p in range(n):
                 a = st.active[p]
-                labels.append("{}: {}".format(SEAT_NAMES[p], cards.coll_name(
-                    g.cat, g.cfg, p, a, st.collections[p][a])))
+                labels.append("{}: {}".format(SEAT_NAMES[p], cards.coll_name(g.cat, g.game, p, a)))
 
             def player(p):
                 coll = g.state.collections[p]
-                names = [cards.coll_name(g.cat, g.cfg, p, i, coll[i]) for i in range(len(coll))]
+                names = [cards.coll_name(g.cat, g.game, p, i) for i in range(len(coll))]
 
                 def chose(i):
                     g.ui.pop()
@@ -92,7 +91,8 @@ def key(g, k):
         g.pos = (g.pos + 1) % (n + 1)
     elif k == keys.OK:
         if g.pos == n:
-            g.take(steps.draw_actions(g.luminous, n), "Round {}: {} cards".format(st.round + 1, n))
+            g.take(steps.draw_actions(g.luminous, n), "Round {}: {}".format(st.round + 1,
+                                                                         cards.n_cards(n)))
             return
         bit = 1 << g.pos
         marked = 0
@@ -144,6 +144,9 @@ def name_card(g, s):
             if why:
                 g.refuse(why)
                 return
-        g.take(cards.identify(g.cat, s, r), "Card {} is {}".format(s + 1, g.cat.name(r)))
+        if g.take(cards.identify(g.cat, s, r), "Card {} is {}".format(s + 1, g.cat.name(r))) \
+                and g.mode == "cards" and s in g.slots:
+            # on to the next card of the list (the players name the table in order)
+            g.menu.index = g.slots.index(s) + 1
 
     g.ui.push(name.Picker(g.ui, "Card {} is".format(s + 1), g.cat, name.offered(g, s), chose))

@@ -1,12 +1,11 @@
 """Geekmon Capture on the gadget: the end of the game.
 
 Each player's collection is listed by catalog card; a card the catalog does not place in
-a line (or that was never named) shows "?" and the players enter its line structure:
-1-stage, 2-stage, 3-stage, Hyro, legendary, Milemoon, Mouselet or a Mouselet branch,
-and for a line the letter it shares with the other cards of that line (the starter's
-line is A). Each entry is a journal step (a note: steps.note_action). Scores: the
-rules' scorer (score.py: C4-C9, C12 arena, C7 Milemoon search, C10 winners and
-tiebreaks, C13 rank), with totals and a per-line breakdown.
+a line (or that was never named) shows "?" and the players give its line structure: all
+the "?" cards of a player at once by line (tally.py), or one card at a time (kind, line
+letter, arena type). Each entry is a journal step of notes (steps.note_action). Scores:
+the rules' scorer (score.py: C4-C9, C12, C7 Milemoon search, C10 winners and tiebreaks,
+C13 rank), with totals and a breakdown by line, luminous and arena points.
 """
 
 from geekout.capture import cards, score, steps
@@ -32,12 +31,14 @@ from geekout.capture.consts import (
 )
 from geekout.capture.pick import Rows, seat_led
 from geekout.capture.screen import CaptureScreen
+from geekout.modules import forget
 from geekout.ui.core import title
 from geekout.ui.widgets import MENU_END, SEAT_NAMES, Fields, TextPage
 
 KIND_NAMES = ("?", "1-stage", "2-stage", "3-stage", "Hyro (4)", "Legendary", "Milemoon",
               "Mouselet", "Male line", "Female line")  # C9: the Mouselet's two lines
 KIND_SHORT = ("?", "1", "2", "3", "H", "L", "Mm", "Mo", "M", "F")
+_WIDE = 15  # columns a list item fills: the 16th is the scroll marks' (pick.Rows)
 
 
 class EndScreen(CaptureScreen):
@@ -51,6 +52,7 @@ class EndScreen(CaptureScreen):
         self.game_screen = game_screen  # round.CaptureGame, for an undo back into the game
         self.cat = cards.cards(app)
         self.scored = None  # (totals, winner seats) once the scores were shown
+        self.last = None  # (player, kind, line, arena) of the last card entered alone
         self.menu = self.end_menu()
 
     def enter(self):
@@ -62,9 +64,18 @@ class EndScreen(CaptureScreen):
     def draw(self, fb):
         self.menu.draw(fb)
 
-    def refresh(self, index=0):
-        self.menu = self.end_menu()
-        self.menu.index = index
+    def refresh(self, index=-1):
+        """The menu again (its counts), the cursor on item `index` (-1: the useful one)."""
+        self.menu = self.end_menu(index)
+
+    def counted(self, p):
+        """Player p's "?" cards were counted (tally.py): back to the players, on the
+        next one with "?" cards, else on Scores. The count's module leaves RAM with its
+        screen (the scores' peak)."""
+        while self.ui.top() is not self:
+            self.ui.pop()
+        forget("geekout.capture.tally")
+        self.refresh()
 
     def emit(self, event, text, scores=None, winners=None):
         n = self.cfg.rounds()
@@ -163,16 +174,24 @@ class EndScreen(CaptureScreen):
         return n
 
     # -- screens ---------------------------------------------------------------------
-    def end_menu(self):
+    def end_menu(self, index=-1):
+        """Each player ("Red 12 cards", or the "?" cards left: "Red: 11 ?"), Scores,
+        Done; the cursor on `index`, else on the first player with "?" cards, else on
+        Scores."""
+        n = self.players()
         items = []
-        for p in range(self.players()):
+        for p in range(n):
             u = self.unknown(p)
-            items.append("{} {}{}".format(SEAT_NAMES[p], cards.n_cards(len(self.state.collections[p])),
-                                          " ?{}".format(u) if u else ""))
+            if u:
+                items.append("{}: {} ?".format(SEAT_NAMES[p], u))
+                if index < 0:
+                    index = p
+            else:
+                items.append("{} {}".format(SEAT_NAMES[p], cards.n_cards(len(self.state.collections[p]))))
         items += ["Scores", "Done"]
         head = "Trials failed" if self.state.lost else "Game over"
-        return Rows(self.ui, head, items, self.chose, "capture.end", cards.stay, 0, "",
-                    list(range(self.players())), self.players())
+        return Rows(self.ui, head, items, self.chose, "capture.end", cards.stay,
+                    n if index < 0 else index, "", list(range(n)), n)
 
     def chose(self, i):
         if i < self.players():
@@ -182,29 +201,52 @@ class EndScreen(CaptureScreen):
         else:
             self.app.finish()
 
-    def card_list(self, p, index=0):
+    def card_list(self, p, card=-1):
+        """Player p's cards with their structures; first, while any is "?", the way to
+        count them all at once. The cursor on `card`, else on the count (three "?" cards
+        or more), else on the first "?" card."""
         coll = self.state.collections[p]
+        u = self.unknown(p)
         items = []
+        at = []  # the card of each item (-1: the count)
+        if u:
+            items.append("Count the {} ?".format(u))
+            at.append(-1)
+        first = -1
         for i in range(len(coll)):
             traits = coll[i]
             kind, line, arena = self.structure(p, i)
             tag = KIND_SHORT[kind]
             if kind in (K_TWO, K_THREE, K_HYRO):
                 tag += LINES[line]
-            name = cards.coll_name(self.cat, self.cfg, p, i, traits)
+            elif kind == K_UNKNOWN and first < 0:
+                first = len(items)
+            name = cards.coll_name(self.cat, self.game, p, i)
             if traits & LUMINOUS:
                 tag += "*"
-            # the structure at the right end of the line ("Zapstrum      3B*")
-            items.append(name + " " * max(1, 16 - len(name) - len(tag)) + tag)
+            # the structure at the right end ("Zapstrum    3B*"), a column short of the
+            # scroll marks; a long name puts it on a second line
+            pad = _WIDE - len(name) - len(tag)
+            items.append(name + (" " * pad if pad > 0 else "\n" + " " * (_WIDE - len(tag))) + tag)
+            at.append(i)
+        index = at.index(card) if card in at else (0 if u >= 3 else max(first, 0))
 
-        def chose(i):
-            if i == 0:
+        def chose(j):
+            i = at[j]
+            if i < 0:
+                from geekout.capture.tally import Count  # in RAM while its screen is shown
+
+                # in the list's place: the two are not in RAM together (the end's peak)
+                self.ui.replace(Count(self, p))
+            elif i == 0:
                 self.ui.toast("The starter's line is A")
-                return
-            self.ui.push(LineEditor(self, p, i))
+            else:
+                self.ui.push(LineEditor(self, p, i))
 
-        return Rows(self.ui, SEAT_NAMES[p] + "'s lines", items, chose, "capture.cards_end",
-                    None, index, "", p, self.players())
+        m = Rows(self.ui, SEAT_NAMES[p] + "'s lines", items, chose, "capture.cards_end",
+                 None, index, "", p, self.players())
+        m.cards = at
+        return m
 
     def long_ok(self):
         items = ("Undo",) + MENU_END
@@ -213,6 +255,10 @@ class EndScreen(CaptureScreen):
             self.ui.pop()
             if i == 0:
                 self.undo()
+            elif items[i] == "Help":
+                from geekout.capture import help as h  # for the page only
+
+                h.show(self.ui, "end")
             else:
                 self.app.menu_end(items[i])
 
@@ -228,7 +274,7 @@ class EndScreen(CaptureScreen):
         for i in range(len(coll)):
             kind, line, arena = self.structure(p, i)
             traits = coll[i]
-            name = cards.coll_name(self.cat, cfg, p, i, traits)
+            name = cards.coll_name(self.cat, self.game, p, i)
             if kind == K_UNKNOWN:
                 raise ValueError("{} card {}: its line?".format(SEAT_NAMES[p], i + 1))
             d = {"name": name}
@@ -261,9 +307,11 @@ class EndScreen(CaptureScreen):
 
     def scores(self):
         checked = []
+        given = []  # each player's score-file Geekmons: the breakdown's luminous and arena
         try:
             for p in range(self.players()):
-                checked += score.check_players([{"name": SEAT_NAMES[p], "geekmons": self.score_cards(p)}])
+                given.append(self.score_cards(p))
+                checked += score.check_players([{"name": SEAT_NAMES[p], "geekmons": given[p]}])
         except ValueError as e:
             self.refuse(str(e).replace("player ", "").replace("'", ""))
             return
@@ -298,37 +346,57 @@ class EndScreen(CaptureScreen):
             lines.append("(" + why + ")")
         for p in range(self.players()):
             e = res["players"][p]
-            lines.append("{} {} pts".format(SEAT_NAMES[p], e["total"]))
-            lines += self.breakdown(p, e["cards"])
+            lines.append("{} {}".format(SEAT_NAMES[p], cards.n_pts(e["total"])))
+            lines += self.breakdown(p, given[p], e["cards"])
         if self.scored is None:
             self.emit("end", lines[0], totals, winners)
         self.scored = (totals, winners)
         self.ui.cue("win")
         self.ui.push(TextPage(self.ui, "Scores", "\n".join(lines), "capture.scores"))
 
-    def breakdown(self, p, cards):
-        """Points per line (A, B...), Mouselet, 1-stage, legendary, Milemoon."""
+    def breakdown(self, p, given, points):
+        """Points per line (A, B...), Mouselet, 1-stage, legendary, Milemoon, then the
+        luminous and arena bonuses apart: they go with a card, not with its line (C4,
+        C12), and which "?" card holds which structure is the players' choice."""
         heads = []
         counts = []
         pts = []
-        for i in range(len(cards)):
+        lum = 0
+        arena = 0
+        kind_of_arena = TYPE_NAMES[self.cfg.arena - 1] if self.cfg.arena else ""
+        for i in range(len(points)):
             kind, line, _a = self.structure(p, i)
+            v = points[i]["points"]
+            if given[i].get("luminous"):
+                lum += 1
+                v -= score.BONUS_LUMINOUS
+            if kind_of_arena in given[i].get("types", ()):
+                arena += 1
+                v -= score.BONUS_ARENA
             if kind in (K_TWO, K_THREE, K_HYRO):
                 h = "Line " + LINES[line]
             elif kind >= K_MOUSELET:
                 h = "Mouselet"
             else:
-                h = KIND_NAMES[kind]
+                h = KIND_NAMES[kind] if kind != K_LEGEND else "Legend"
             if h in heads:
                 j = heads.index(h)
                 counts[j] += 1
-                pts[j] += cards[i]["points"]
+                pts[j] += v
             else:
                 heads.append(h)
                 counts.append(1)
-                pts.append(cards[i]["points"])
-        # "Legendary x1   9": the kind, how many cards, their points (16 letters)
-        return ["{:<9} x{:<2}{:>3}".format(heads[j], counts[j], pts[j]) for j in range(len(heads))]
+                pts.append(v)
+        if lum:
+            heads.append("Luminous")
+            counts.append(lum)
+            pts.append(lum * score.BONUS_LUMINOUS)
+        if arena:
+            heads.append("Arena")
+            counts.append(arena)
+            pts.append(arena * score.BONUS_ARENA)
+        # "Legend   x1    9": the kind (8 letters at most), how many cards, their points
+        return ["{:<8} x{:<2} {:>3}".format(heads[j], counts[j], pts[j]) for j in range(len(heads))]
 
 
 class LineEditor(Fields):
@@ -344,7 +412,18 @@ class LineEditor(Fields):
         self.i = i
         kind, line, arena = flow.structure(p, i)
         self.used = flow.letters(p, i)  # the letters the player's other cards hold
-        if kind not in (K_TWO, K_THREE, K_HYRO):
+        last = flow.last
+        new = kind not in (K_TWO, K_THREE, K_HYRO)
+        if kind == K_UNKNOWN and last is not None and last[0] == p:
+            # The cards of a line come one after the other: the card before's kind, and
+            # its line and arena answer while that line has room (a line's kind is its
+            # stages, K_TWO to K_HYRO); a full line: a new line of that kind.
+            kind = last[1]
+            if kind in (K_TWO, K_THREE, K_HYRO) and self.used[last[2]] < kind:
+                line = last[2]
+                arena = last[3]
+                new = False
+        if new:
             # a new line: the first letter no other card holds, never the starter's A
             line = 1
             while line < len(LINES) - 1 and self.used[line]:
@@ -374,18 +453,26 @@ class LineEditor(Fields):
         if self.flow.take([steps.note_action(self.p, self.i, self.kind, line, self.arena)],
                             "{} card {}: {}".format(SEAT_NAMES[self.p], self.i + 1,
                                                     KIND_NAMES[self.kind])):
-            # the card list again, on the same card
             fl = self.flow
+            p = self.p
+            fl.last = (p, self.kind, line, self.arena)
+            # the card list again, on the next "?" card (else on this one)
+            n = len(fl.state.collections[p])
+            nxt = self.i
+            for j in range(1, n):
+                k = (self.i + j) % n
+                if fl.structure(p, k)[0] == K_UNKNOWN:
+                    nxt = k
+                    break
             fl.ui.pop()
-            fl.ui.replace(fl.card_list(self.p, self.i))
-            fl.refresh(self.p)
+            fl.ui.replace(fl.card_list(p, nxt))
+            fl.refresh(p if fl.unknown(p) else -1)
 
     def draw(self, fb):
         fl = self.flow
         seat_led(fl.app.board.leds, self.p, fl.players())
-        traits = fl.state.collections[self.p][self.i]
         title(fb, "{} card {}".format(SEAT_NAMES[self.p], self.i + 1))
-        fb.text(cards.coll_name(fl.cat, fl.cfg, self.p, self.i, traits), 0, 10, 1)
+        fb.text(cards.coll_name(fl.cat, fl.game, self.p, self.i), 0, 10, 1)
         rows = [KIND_NAMES[self.kind]]
         if self.kind in (K_TWO, K_THREE, K_HYRO):
             n = self.used[self.line]

@@ -138,12 +138,16 @@ def chose(g, text):
             if p >= st.players:
                 return
             coll = st.collections[p]
-            text = "\n".join("{}{}".format(cards.coll_name(g.cat, g.cfg, p, i, coll[i]),
+            text = "\n".join("{}{}".format(cards.coll_name(g.cat, g.game, p, i),
                                            "*" if coll[i] & LUMINOUS else "")
                              for i in range(len(coll)))
             ui.push(TextPage(ui, SEAT_NAMES[p], text, "capture.coll"))
 
         ui.push(Rows(ui, "Collections", items, player, "capture.colls", None, 0, "", seats,
                      st.players))
+    elif text == "Help":
+        from geekout.capture import help as h  # for the page only (help.py)
+
+        h.show(ui, "rounds")
     else:
         g.app.menu_end(text)

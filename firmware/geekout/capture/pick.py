@@ -36,6 +36,9 @@ class Rows(Menu):
     one seat for the whole list (None: no seat); `players`: the seats in play (0: LEDs
     left alone)."""
 
+    # The end's card list: the card of each item (end.py's card_list).
+    cards = None  # type: list | None
+
     def __init__(self, ui, heading, items, choose, name=None, back=None, index=0, line="",
                  seats=None, players=0):
         super().__init__(ui, heading, items, choose, name, back, index)

@@ -34,5 +34,6 @@ def play(app, config, actions):
         return EndScreen(app, cfg, g, marks, CaptureGame)
     game = CaptureGame(app, cfg, g, marks)
     game.emit("resume" if actions else "start", "Game resumed" if actions else
-              "{} players, {} rounds".format(cfg.players, cfg.rounds()))
+              "{}, {} rounds".format("Solo trials" if cfg.players == 1 else
+                                     "{} players".format(cfg.players), cfg.rounds()))
     return game

@@ -40,7 +40,7 @@ def enter(g, phase):
         need = st.solo_need(st.slots[t])  # C13
         items = ["Caught", "Critical", "Fled"]
         seats = [0, 0, -1]
-        head = "{}/{} need {} pts".format(st.tpos + 1, len(st.targets), need)
+        head = "{}/{} need {}".format(st.tpos + 1, len(st.targets), cards.n_pts(need))
     else:
         who = [p for p in range(n) if p != owner]
         items = [SEAT_NAMES[p] for p in who] + ["Tie: help", "Critical",
@@ -67,7 +67,15 @@ def enter(g, phase):
         else:
             resolve(g, [RESOLVE])
 
-    g.menu = Rows(g.ui, head, items, chose, "capture.quick", cards.stay, 0, line, seats, n)
+    # The cursor starts on the likeliest answer: an active Geekmon's owner keeps it
+    # (C11: a rival must beat its owner, who wins a tie); a wild card, the round's first
+    # player, who throws first (C2).
+    at = 0
+    if owner >= 0:
+        at = len(items) - 1
+    elif st.first in who:
+        at = who.index(st.first)
+    g.menu = Rows(g.ui, head, items, chose, "capture.quick", cards.stay, at, line, seats, n)
 
 
 def tied(g, t):

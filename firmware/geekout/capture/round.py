@@ -93,8 +93,8 @@ class CaptureGame(CaptureScreen):
             self.note = note
             self.emit("action", text)
         if st.is_terminal():
+            # no win cue yet: nobody has won before the scores are shown (end.py)
             self.emit("round", "Round {} over".format(rnd + 1))
-            self.ui.cue("win")
         elif st.round != rnd:
             self.emit("round", "Round {} over, {} fled".format(rnd + 1, st.fled))
         self.sync()

@@ -12,6 +12,7 @@ from geekout import keys
 from geekout.capture import cards
 from geekout.capture.consts import SP_STARTER, TYPE_NAMES
 from geekout.capture.pick import Rows, seat_led
+from geekout.ui.core import W
 from geekout.ui.widgets import SEAT_NAMES, Spinner, TextPage
 
 
@@ -20,23 +21,30 @@ def type_name(t):
 
 
 class Summary(TextPage):
-    """The setup summary: OK starts the game, BACK goes back to the variants."""
+    """The setup summary: OK starts the game, BACK goes back to the variants, UP/DOWN
+    scroll (a notch at the right edge says there is more above or below)."""
 
     name = "capture.summary"
 
-    def __init__(self, ui, text, start, players, first):
+    def __init__(self, ui, text, start, players, seat):
         super().__init__(ui, "Geekmon Capture", text)
         self.start = start
         self.players = players
-        self.first = first  # the seat of the spinner under this page (-1: none)
+        # the seat of the first player's spinner under this page (-1: none); not .first,
+        # TextPage's first line shown (solo's -1 there showed the last line first)
+        self.seat = seat
 
     def draw(self, fb):
         seat_led(self.ui.board.leds, -1, self.players)
         super().draw(fb)
+        if self.first:
+            fb.fill_rect(W - 1, 10, 1, 4, 1)
+        if self.first + 6 < len(self.lines):
+            fb.fill_rect(W - 1, 58, 1, 4, 1)
 
     def leave(self):
-        if self.first >= 0:  # back on the first player's spinner: that seat
-            seat_led(self.ui.board.leds, self.first, self.players)
+        if self.seat >= 0:  # back on the first player's spinner: that seat
+            seat_led(self.ui.board.leds, self.seat, self.players)
 
     def key(self, k):
         if k == keys.OK:
@@ -175,24 +183,23 @@ class Setup:
         from geekout.capture import steps
 
         cfg = steps.Config(self.config())
-        lines = []
-        if self.players == 1:
-            lines.append("Solo Arena Trials")
-        else:
-            lines.append("{} players".format(self.players))
+        # What decides the game's length first (C1: the deck, the rounds), with the
+        # variants and the key on the first screen (six lines); then the first player
+        # and the starters, chosen on the screens just before. Solo in the same order.
+        lines = ["Solo trials" if self.players == 1 else "{} players".format(self.players),
+                 "Deck {} cards".format(cfg.deck()),
+                 "{} {} rounds".format(cfg.rounds(), "quick" if self.quick else "full"),
+                 "Arena: " + type_name(self.arena)]
+        if self.wicked:
+            lines.append("Team Wicked")
+        lines.append("OK: start")
+        if self.players > 1:
             lines.append("First: " + SEAT_NAMES[self.first])
         for p in range(self.players):
             s = self.starters[p]
             # a catalog starter by name, another by its stages
             name = self.cat.name(s[1] - 1) if s[1] else "{}-stage".format(s[0])
             lines.append("{}: {}".format(SEAT_NAMES[p], name))
-        if self.wicked:
-            lines.append("Team Wicked")
-        lines.append("Arena: " + type_name(self.arena))
-        lines.append("Quick rounds" if self.quick else "Full rounds")
-        lines.append("Deck {} cards".format(cfg.deck()))
-        lines.append("{} rounds".format(cfg.rounds()))
-        lines.append("OK: start")
         self.ui.push(Summary(self.ui, "\n".join(lines), self.start, self.players,
                              self.first if self.players > 1 else -1))
 

@@ -11,7 +11,17 @@ The config bytes and the payload: docs/gadget-capture.md, Journal.
 
 from micropython import const
 
-from geekout.capture.consts import A_NOTE, DRAW_ENCOUNTER, DRAW_GEEKMON, K_FEMALE, LINES
+from geekout.capture.consts import (
+    A_CRITICAL,
+    A_NOTE,
+    A_TAKE,
+    ACTIVE_TARGET,
+    DRAW_ENCOUNTER,
+    DRAW_GEEKMON,
+    K_FEMALE,
+    LINES,
+    NO_PLACE,
+)
 from geekout.capture.rules import CaptureState, wild_cards
 from geekout.replay import Marks
 
@@ -154,7 +164,8 @@ def new_marks():
 
 
 class Game:
-    """A saved game folded: the rules core's state plus the end-of-game line entries."""
+    """A saved game folded: the rules core's state plus the end-of-game line entries and
+    where each collection card was caught (the screens name an unnamed card by it)."""
 
     def __init__(self, cfg):
         self.cfg = cfg
@@ -162,6 +173,9 @@ class Game:
         # player | card<<2 -> kind | line<<4 | arena<<8 (the two halves of a note)
         self.notes = {}
         self.steps = 0
+        # beside each collection: round << 3 | place of each card (NO_PLACE: the starter),
+        # a byte a card (the game and its undo copies each hold one: replay.Marks)
+        self.origin = [bytearray((NO_PLACE,)) for _ in range(cfg.players)]
 
     def clone(self):
         """An independent copy of the game."""
@@ -169,7 +183,33 @@ class Game:
         g.state = self.state.clone()
         g.notes = dict(self.notes)
         g.steps = self.steps
+        g.origin = [bytearray(o) for o in self.origin]
         return g
+
+    def apply_action(self, a):
+        """A rules-core action, and the origin of a card it moves: a wild card caught
+        comes from its place this round; an active Geekmon (C11, caught or taken
+        instead of a starter) keeps the origin it had in its owner's collection."""
+        st = self.state
+        kind = a & 31
+        t = (a >> 5) & 15 if kind == A_CRITICAL else st.target()
+        i = 0  # the collection index an active's capture takes from its owner
+        if kind == A_TAKE:
+            i = a >> 5
+        elif t >= ACTIVE_TARGET:
+            i = st.active[t - ACTIVE_TARGET]
+        n = len(st.results)
+        rnd = st.round
+        st.apply_action(a)
+        if len(st.results) > n:
+            target, who, _how = st.results[-1]
+            if who >= 0:
+                if target < ACTIVE_TARGET:
+                    self.origin[who].append(rnd << 3 | target)
+                else:  # an active leaves its owner's collection (a new bytearray: rare)
+                    o = self.origin[target - ACTIVE_TARGET]
+                    self.origin[who].append(o[i])
+                    self.origin[target - ACTIVE_TARGET] = o[:i] + o[i + 1:]
 
     def apply_step(self, acts):
         """Apply one step; ValueError (reason) when refused. A refused step of several
@@ -188,7 +228,7 @@ class Game:
                     raise ValueError("no such card")
                 self.notes[a & 511] = a >> 9 & 511
             else:
-                st.apply_action(a)
+                self.apply_action(a)
         self.steps += 1
 
 
