@@ -98,6 +98,7 @@ class Ask(Menu):
     OK answers, BACK takes the last answer back (or leaves)."""
 
     name = "battle.question"
+    keys_pass_toast = False
 
     def __init__(self, game, item, view, prefix):
         super().__init__(game.ui, "", (), self.chosen, None, self.back)
@@ -370,6 +371,7 @@ class Hidden(Screen):
     in turn takes the gadget; OK (or BACK) shows the question for their eyes only."""
 
     name = "battle.hidden"
+    keys_pass_toast = False
 
     def __init__(self, ask):
         super().__init__(ask.ui)
