@@ -74,6 +74,19 @@ class BattleDriver(KeyDriver):
         self.undone = 0
         self.lenient = False  # random presses come between the driver's: a goal may be stale
 
+    def wait(self, ms=2000):
+        """Time passes with no press (a player reads the toast, 2 s, until it goes: on the
+        battle's screens a press on a toast only takes it away)."""
+        self.board.clock.advance(ms)
+        self.ui.tick(self.board.clock())
+
+    def game_menu(self, item):
+        """The game menu's `item`, once the toast shown is read (else the long press would
+        only take it away)."""
+        if self.ui.toast_text is not None and not self.top().keys_pass_toast:
+            self.wait()
+        super().game_menu(item)
+
     # -- from home to a new battle ------------------------------------------------------
     def start_battle(self, players):
         self.new_game("Galaxy battle")
@@ -102,6 +115,8 @@ class BattleDriver(KeyDriver):
     def _decide(self):
         top = self.top()
         name = top.name
+        if self.ui.toast_text is not None and not top.keys_pass_toast:
+            return keys.OK  # a press on a toast only takes it away (the battle's screens)
         if name == "battle.end":
             return None
         if name == "resume?":

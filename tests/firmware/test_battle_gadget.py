@@ -94,10 +94,11 @@ def _sample(name):
 
 
 def until(d, pred, limit=3000):
-    """Let the driver play until pred(state) holds on the turn screen."""
+    """Let the driver play until pred(state) holds on the turn screen (its toast read)."""
     for _ in range(limit):
         g = d.game()
         if d.top() is g and pred(g.state):
+            d.wait()
             return g
         assert d.step(), "game ended first"
     raise AssertionError("never reached")
@@ -124,8 +125,10 @@ def saved(d):
 
 # -- full games --------------------------------------------------------------------------
 # Seeds of the driver's games reaching each victory (re-chosen when the turn came to end
-# by itself after a last placement, upgrade or new drone: the games changed).
-@pytest.mark.parametrize("players,seed,condition", [(3, 24, C.SUPREMACY), (4, 7, C.OVERLOAD),
+# by itself after a last placement, upgrade or new drone, and when a press on a toast
+# came to only take it away and merges of 2 stars placed together were refused (B11):
+# the games changed).
+@pytest.mark.parametrize("players,seed,condition", [(3, 24, C.SUPREMACY), (4, 12, C.OVERLOAD),
                                                      (3, 13, C.DESTROYER)])
 def test_full_game_to_each_victory(players, seed, condition):
     d = full_game(players, seed, 0, draw=False)
@@ -230,7 +233,9 @@ def test_opening_cells_in_one_entry_then_stars_in_turn_order():
     st = g.state
     assert st.seat == (first + 1) % 3 and st.cells == C.CELLS - 2  # B10: both in one go
     assert d.board.storage.writes == writes + 1  # one record
+    d.wait()  # the toast ("Green's turn") read: a press on it would only take it away
     d.press(keys.OK)
+    d.wait()
     d.press(keys.OK)
     st = g.state  # an entry of several events leaves a new state (turn.submit)
     assert st.phase == C.PH_OPEN_STARS and st.seat == first  # B2
@@ -631,3 +636,157 @@ def test_undo_from_the_victory_takes_the_winning_entry_back():
     d.play_out()  # the same entries win again
     assert d.top().name == "battle.end" and g.state.is_terminal()
 
+
+
+# -- from a table play-test ----------------------------------------------------------------
+def _opening_by_keys(d, kinds):
+    """From the first player's screen, the opening by keys: each player's 2 cells, then
+    each player's 2 stars (`kinds`: the row of the kinds question per player, 0 = 2 small),
+    each toast read before the next press."""
+    d.press(keys.OK)  # past the first player's screen
+    g = d.game()
+    for _ in range(3):
+        d.wait()
+        d.press(keys.OK)  # Place 2 cells
+    for row in kinds:
+        d.wait()
+        assert g.label(g.items()[g.index]) == "Place 2 stars"
+        d.press(keys.OK)
+        ask = d.top()
+        assert ask.name == "battle.kinds"
+        offered = list(ask.items)
+        while ask.index != row:
+            d.press(keys.DOWN)
+        d.press(keys.OK)
+        yield offered
+
+
+def test_a_press_on_the_turn_start_toast_only_takes_it_away():
+    """The turn-start toast ("Red's turn" / "place a cell") covers the lower half of the
+    entry list, the cursor row included, and the press that took it away also made the
+    hidden entry. From a fresh boot: a new game and its opening by keys; the first turn's
+    toast shows over the cursor's row; OK takes it away and nothing else (no entry, no
+    write); the next OK makes the entry under the cursor."""
+    d = started(3, 2)
+    list(_opening_by_keys(d, [0, 0, 0]))
+    g = d.game()
+    st = g.state
+    name = SEAT_NAMES[st.seat]
+    shot = d.board.display
+    words = shot.words()
+    assert d.ui.toast_text == name + "'s turn\nplace a cell" and "place a cell" in words
+    cursor = [t for t in shot.texts if t[0] == ">"][0][2]
+    box = [b for b in shot.boxes if b[0] == "fill" and b[5] == 0 and b[3] == 128][-1]
+    assert box[2] < cursor + 8  # the toast's box over the cursor's row
+    before = st.snapshot()
+    writes = d.board.storage.writes
+    d.press(keys.OK)
+    assert d.ui.toast_text is None and d.top() is g and g.state.snapshot() == before
+    assert d.board.storage.writes == writes and "Move M" in shot.words()
+    d.press(keys.OK)  # now the entry under the cursor: Move M asks what the cell held
+    assert d.top().name == "battle.found"
+
+
+def test_every_press_on_a_battle_toast_only_takes_it_away():
+    """Any key, long presses too: the toast goes, nothing else (the same screen, state,
+    cursor)."""
+    for k in (keys.UP, keys.DOWN, keys.OK, keys.BACK, keys.LONG_OK, keys.LONG_BACK):
+        d = at(OPEN3 + "cell done move:0 turn:0*2")
+        g = d.game()
+        d.press(keys.OK)  # End turn: "Green's turn" / "place a cell"
+        assert d.ui.toast_text == "Green's turn\nplace a cell"
+        before = g.state.snapshot()
+        index = g.index
+        d.press(k)
+        assert d.ui.toast_text is None and d.top() is g and g.state.snapshot() == before
+        assert g.index == index
+
+
+def test_no_supernova_offered_for_two_stars_placed_together():
+    """B11 (docs/rules.md; manual: "no es posible colocar 2 Estrellas en un mismo casillero
+    en el mismo turno"): from a fresh boot, the first player places 2 small stars on a map
+    without any; the next player's kinds offer no "Supernova made" (the 2 stars lie on 2
+    cells); that player places a small star and a bomb, and the third player may merge."""
+    d = started(3, 2)
+    offers = list(_opening_by_keys(d, [0, 1, 0]))
+    assert "Supernova made" not in offers[0] and "Supernova made" not in offers[1]
+    assert "Supernova made" in offers[2]
+
+
+def test_no_supernova_offered_later_for_two_stars_placed_together():
+    """Later in the game too: Blue places 2 bombs on a map that holds no star; Blue's next
+    placement, and Red's in the next turn, are offered no supernova; once Red places 2
+    more stars, Green's placement may merge."""
+    d = at(OPEN3 + "cell done move:0:s*3 done cell done move:0:s*3 done cell done stars:bb")
+    g = d.game()
+    assert g.state.map[:2] == [0, 2] and g.state.seat == 2
+    _choose(d, "Place 2 stars")
+    assert d.top().name == "battle.kinds" and "Supernova made" not in d.top().items
+    d = at(OPEN3 + "cell done move:0:s*3 done cell done move:0:s*3 done cell done stars:bb "
+           "turn:0*2 done cell done")
+    assert d.game().state.seat == 0
+    _choose(d, "Place 2 stars")
+    assert "Supernova made" not in d.top().items
+    d = at(OPEN3 + "cell done move:0:s*3 done cell done move:0:s*3 done cell done stars:bb "
+           "turn:0*2 done cell done stars:ss turn:0*2 done cell done")
+    assert d.game().state.seat == 1
+    _choose(d, "Place 2 stars")
+    assert "Supernova made" in d.top().items
+
+
+def test_victory_of_4_players_shows_ok_done_by_scrolling():
+    """The victory of 4 players: the table and the condition fill the panel, a mark in the
+    title bar says more is below; DOWN scrolls one line (the condition under the title)
+    and shows "OK: done" under the table, inside the panel; UP scrolls back; OK is done."""
+    d = started(4, 12)
+    end = d.play_out()
+    assert end.name == "battle.end"
+    d.press(keys.UP)  # a redraw
+    shot = d.board.display
+    st = end.game.state
+    texts = {(t[0], t[1], t[2]) for t in shot.texts}
+    assert ("v", 120, 1) in texts and "OK: done" not in shot.words()
+    assert (C.CONDITION_NAMES[st.condition].capitalize() in shot.words())
+    d.press(keys.DOWN)
+    texts = {(t[0], t[1], t[2]) for t in shot.texts}
+    assert ("OK: done", 32, 54) in texts and ("^", 120, 1) in texts
+    assert all(0 <= x and x + 8 * len(s) <= 128 and 0 <= y and y + 8 <= 64 for s, x, y in texts)
+    assert ("Star", 26, 11) in texts and (SEAT_NAMES[3][:3], 0, 44) in texts  # every row
+    d.press(keys.UP)
+    assert "OK: done" not in shot.words()
+    d.press(keys.OK)
+    assert d.top().name == "home"
+
+
+def test_victory_of_3_players_shows_ok_done_at_once():
+    d = started(3, 13)
+    end = d.play_out()
+    d.press(keys.DOWN)  # nothing to scroll
+    texts = {(t[0], t[1], t[2]) for t in d.board.display.texts}
+    assert end.name == "battle.end" and ("OK: done", 32, 56) in texts
+    assert not any(t[0] in ("v", "^") for t in texts)
+
+
+def test_move_event_line_keeps_its_counts_apart():
+    """The live event line of a move names what the cell held with each count apart
+    ("1s 1b 0n", not "1s1b0n")."""
+    d = at(OPEN3 + "cell done")
+    _choose(d, "Move M")
+    d.press(keys.DOWN)
+    d.press(keys.OK)  # 1 small
+    assert events(d)[-1]["text"] == "Red move M 1s 0b 0n"
+
+
+def test_battle_help_tells_the_battles_ways():
+    """The game menu's Help: the buttons, then what the battle's screens do: a press on a
+    message only clears it, when a supernova is offered (B11), the 4 players' victory."""
+    d = at(OPEN3 + "cell done")
+    d.game_menu("Help")
+    page = d.top()
+    assert page.name == "help" and page.heading == "Battle help"
+    text = " ".join(page.lines)
+    assert "only clears it" in text and "2 placed together" in text
+    assert "DOWN shows OK: done" in text
+    assert all(len(line) <= 16 for line in page.lines)
+    d.press(keys.BACK)
+    assert d.top() is d.game()

@@ -26,6 +26,10 @@ tactical phase ends when all 3 are spent; such an action moves no ship nor canno
 attack can follow), and undo takes that action back with the End turn; with one point
 left and no stars placed this turn the cursor waits on Place 2 stars, after a placement
 on Move M. A last move or cannon turn still asks End turn (an attack may follow it).
+
+A press on a toast only takes it away (the toast may hide the entry the press would
+make): the scripts read each toast first, the 2 s it shows, as a player does (`read`);
+pressing at once costs one press more per toast: typical 13, light 9, heavy 17.
 """
 
 import pytest
@@ -48,16 +52,17 @@ TYPICAL = OPEN3 + "cell done move:0:s*3 done " + LEAVE + PASS \
 LIGHT = OPEN3 + "cell done move:0 turn:0*2 done " + PASS * 2
 
 TURNS = {
+    # name: (steps before, keys, Red's events, presses, toasts read)
     "typical": (TYPICAL, [OK, DOWN, OK,  # D1 free move: a cell with 1 small star
                           OK, OK,  # Move M (no attack: the drone and attack phases end): empty
                           OK, DOWN, OK,  # Move M: 1 small star
                           OK, OK],  # Place 2 stars (the cursor is on it): 2 small; the turn ends
                 [E.move(0, 1, 0, 1), E.done(0), E.done(0), E.move(0, 0), E.move(0, 0, 0, 1),
-                 E.stars(0, 0), E.done(0)], 10),
+                 E.stars(0, 0), E.done(0)], 10, 3),  # Red's turn, star value 1, then 2
     "light": (LIGHT, [OK, OK,  # Move M (no attack): empty
                       OK, DOWN, OK,  # Move M: 1 small star
                       OK, OK],  # Place 2 stars: 2 small; the turn ends
-              [E.done(0), E.move(0, 0), E.move(0, 0, 0, 1), E.stars(0, 0), E.done(0)], 7),
+              [E.done(0), E.move(0, 0), E.move(0, 0, 0, 1), E.stars(0, 0), E.done(0)], 7, 2),
     "heavy": (TYPICAL, [OK, OK,  # D1 free move: empty
                         UP, OK, OK, OK, OK,  # Attack (ends the drone phase) with M, Green's M, no teleport
                         DOWN, OK, OK,  # Place 2 stars (no more attack): 2 small
@@ -65,8 +70,18 @@ TURNS = {
                         OK, OK,  # Move M: empty
                         OK],  # End turn (a move may still bring an attack: not by itself)
               [E.move(0, 1), E.done(0), E.attack(0, 0, 1, 0), E.done(0), E.stars(0, 0),
-               E.move(0, 0), E.move(0, 0), E.done(0)], 15),
+               E.move(0, 0), E.move(0, 0), E.done(0)], 15, 2),  # Red's turn, the kill
 }
+
+
+def read(d, k):
+    """Press k once the toast shown is read (its 2 s gone by): a press on a toast only
+    takes it away. 1 if there was one."""
+    shown = d.ui.toast_text is not None
+    if shown:
+        d.wait()
+    d.press(k)
+    return 1 if shown else 0
 
 
 def resumed_before_reds_turn(steps):
@@ -92,16 +107,35 @@ def resumed_before_reds_turn(steps):
 
 @pytest.mark.parametrize("name", list(TURNS))
 def test_a_turn_by_keys(name):
-    steps, script, want, presses = TURNS[name]
+    steps, script, want, presses, toasts = TURNS[name]
     d, n0 = resumed_before_reds_turn(steps)
     before = d.presses
+    seen = 0
     for k in script:
-        d.press(k)
+        seen += read(d, k)
     st = d.game().state
     # Red's turn, exactly, then Green's with its exploration cell placed
     assert E.decode_all(st.journal)[n0:] == want + [E.cell(1)]
-    assert d.presses - before == len(script) == presses
+    assert d.presses - before == len(script) == presses and seen == toasts
     assert st.seat == 1 and d.top().name == "battle.turn"
+
+
+@pytest.mark.parametrize("name", list(TURNS))
+def test_a_turn_pressed_at_once_takes_a_press_more_per_toast(name):
+    """Pressed without waiting, each press on a toast only takes it away: the same turn,
+    one press more per toast, and nothing else happens on those presses."""
+    steps, script, want, presses, toasts = TURNS[name]
+    d, n0 = resumed_before_reds_turn(steps)
+    before = d.presses
+    for k in script:
+        if d.ui.toast_text is not None:
+            st = d.game().state.snapshot()
+            top = d.top()
+            d.press(k)  # on the toast: it goes, nothing else
+            assert d.ui.toast_text is None and d.top() is top and d.game().state.snapshot() == st
+        d.press(k)
+    assert E.decode_all(d.game().state.journal)[n0:] == want + [E.cell(1)]
+    assert d.presses - before == presses + toasts
 
 
 def test_a_typical_turn_takes_at_most_10_presses():
@@ -115,13 +149,13 @@ def test_undo_takes_back_the_turn_that_ended_by_itself():
     """The last point's placement and the End turn it brought (and Green's cell) are one
     entry: undo takes them back whole, Red has the point again and the cursor waits on
     Place 2 stars; doing it again ends the turn the same way."""
-    steps, script, want, _n = TURNS["typical"]
+    steps, script, want, _n, _t = TURNS["typical"]
     d, n0 = resumed_before_reds_turn(steps)
     for k in script[:-2]:
-        d.press(k)
+        read(d, k)
     g = d.game()
     before = g.state.snapshot()
-    d.press(OK)
+    read(d, OK)
     d.press(OK)  # 2 small stars: the turn ends
     assert g.state.seat == 1
     d.game_menu("Undo")
@@ -129,7 +163,7 @@ def test_undo_takes_back_the_turn_that_ended_by_itself():
     assert g.state.snapshot() == before and d.ui.toast_text == "Undone: Red stars"
     assert g.state.seat == 0 and g.state.owed == 1
     assert g.label(g.items()[g.index]) == "Place 2 stars"
-    d.press(OK)
+    read(d, OK)
     d.press(OK)
     assert E.decode_all(g.state.journal)[n0:] == want + [E.cell(1)]
 
@@ -139,11 +173,13 @@ def test_the_cursor_waits_on_the_likely_entry():
     the drone's free move, then the mothership's move (no attack), the same move again
     after it, End turn once the points are spent; and every answer's list opens on its
     first row (an empty cell, 2 small stars)."""
-    steps, script, _want, _n = TURNS["typical"]
+    steps, script, _want, _n, _t = TURNS["typical"]
     d, _n0 = resumed_before_reds_turn(steps)
     g = d.game()
     seen = []
     for k in script:
+        if d.ui.toast_text is not None:
+            d.wait()
         top = d.top()
         if top is g:
             seen.append(g.label(g.items()[g.index]))

@@ -80,6 +80,24 @@ def test_toast_goes_after_its_time():
     assert d.ui.toast_text is None
 
 
+def test_a_screen_may_say_a_press_on_a_toast_only_takes_it_away():
+    """A key on a toast takes it away and still acts (the default); on a screen whose
+    keys_pass_toast is False (the battle's) it only takes the toast away, long presses
+    too (ui/core.py)."""
+    for passes in (True, False):
+        d = booted()
+        got = []
+        s = Spinner(d.ui, "N", 1, 4, 4, got.append)
+        s.keys_pass_toast = passes
+        d.ui.push(s)
+        for k in (keys.OK, keys.LONG_BACK):
+            d.ui.toast("hello")
+            d.press(k)
+            assert d.ui.toast_text is None
+        assert (got == [4] and d.top().name == "home") if passes else (
+            got == [] and d.top() is s)
+
+
 def test_icons_are_six_different_drawings():
     seen = set()
     for f in range(6):

@@ -150,9 +150,12 @@ GAMES = [
     ("capture-solo-arena", "capture", (1, False, 4, 8, 9, DATA, False)),
     ("capture-3p-quick-undo", "capture", (3, False, 0, 5, 7, DATA, True)),
     ("capture-2p-wicked-arena-quick", "capture", (2, True, 7, 6, 0, DATA, True)),
-    # battle: (players, seed, undo every, presses)
+    # battle: (players, seed, undo every, presses). The 4-player game's seed was 22 until
+    # B11 refused merges of 2 stars placed together: its game changed, and the records
+    # a test below drops from its middle came to take a part's start (damage, not a
+    # refused entry).
     ("battle-3p-undo", "battle", (3, 21, 5, 0)),
-    ("battle-4p-undo", "battle", (4, 22, 6, 0)),
+    ("battle-4p-undo", "battle", (4, 26, 6, 0)),
     ("battle-4p-unfinished", "battle", (4, 23, 4, 300)),
 ]
 

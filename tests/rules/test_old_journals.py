@@ -2,7 +2,8 @@
 (tests/data/journals/, recorded once by make_journals.py) replay on today's rules cores
 to the outcome the gadget showed then: Masters totals (virtual, auto and table dice),
 Capture collection sizes and the end screen's final scores (C4-C13 scorer on the
-collections and the players' line entries), battle star values and winner (B8).
+collections and the players' line entries), battle star values and winner (B8), or
+for a battle journal that recorded what a later ruling forbids, its refusal at that event.
 
 The files are read with the gadget's own journal parser, so a change to how a journal
 folds (a score, the end of a game, a refused step) shows here."""
@@ -28,6 +29,11 @@ from geekout.masters import consts as mc  # noqa: E402
 from geekout.masters import rules as M  # noqa: E402
 
 CSV = ROOT / "firmware" / "geekout" / "data" / "geekmon_catalog.csv"
+# Battle journals that recorded what a later ruling forbids: (ruling, event index). The
+# 3-player game's opening: Green merged a supernova of Red's 2 small stars and one of its
+# own, but Red's 2 stars, placed together, lay on 2 cells (B11: the firmware offered the
+# merge then).
+BATTLE_REFUSED = {"battle-3p-undo": ("B11", 8)}
 NAMES = sorted(p.stem for p in HERE.glob("*.goj"))
 
 
@@ -119,6 +125,12 @@ def test_capture_journal_replays_to_its_scores(name):
 def test_battle_journal_replays_to_its_star_values(name):
     want, config, actions = load(name)
     players = config[0]
+    if name in BATTLE_REFUSED:  # recorded what a later ruling forbids: refused there, named
+        ruling, index = BATTLE_REFUSED[name]
+        with pytest.raises(B.Illegal) as info:
+            B.replay(players, actions)
+        assert (info.value.ruling, info.value.event) == (ruling, index)
+        return
     st = B.replay(players, actions)
     assert bytes(st.journal) == actions
     assert [st.star_value(p) for p in range(players)] == want["scores"]

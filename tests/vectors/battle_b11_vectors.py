@@ -60,12 +60,13 @@ def b11_vectors(OPEN3, PASS, LEAVE, ALL, M0):  # noqa: N803 - the names battle_v
                     "legal": ["turn:0"]}},
         # A merge with no supernova left in the box is refused: 4 players make 9 merges (the box
         # held 9, the tenth is in the centre), then P3's placement could merge a tenth cell.
-        # Map after each placement (small, bomb): opening 4,4; P0: sb+sss+bbb 2,2; sb+sss+bbb
-        # 0,0; bb 0,2; P1: bb+bbb 0,1; ss 2,1; bb+sbb 1,1; P2: ss+ssb 1,0; ss 3,0; bb+ssb 1,1;
-        # P3: ss+ssb 1,0; ss 3,0.
+        # Map after each placement (small, bomb): opening 4,4; P0: sb+sss+bbb 2,2; bb 2,4;
+        # sb+sss+bbb 0,2; P1: bb+bbb 0,1; ss 2,1; bb+sbb 1,1; P2: ss+ssb 1,0; ss 3,0; bb+ssb
+        # 1,1; P3: ss+ssb 1,0; ss 3,0. (P0's bb comes before its second double merge: onto a
+        # map with no bomb, its 2 bombs would be the only ones and could not merge together.)
         {"id": "B11-merge-needs-a-supernova-in-the-box", "players": 4,
          "steps": "first:0 cell*8 stars:ss stars:ss stars:bb stars:bb "
-                  "cell done stars:sb+sss+bbb stars:sb+sss+bbb stars:bb done "
+                  "cell done stars:sb+sss+bbb stars:bb stars:sb+sss+bbb done "
                   "cell done stars:bb+bbb stars:ss stars:bb+sbb done "
                   "cell done stars:ss+ssb stars:ss stars:bb+ssb done "
                   "cell done stars:ss+ssb stars:ss",
@@ -91,6 +92,63 @@ def b11_vectors(OPEN3, PASS, LEAVE, ALL, M0):  # noqa: N803 - the names battle_v
                     "illegal": [["stars:ss+sss", "B11", "never share a cell"],
                                 ["stars:ss+ssb+ssb", "B11", "never share a cell"]],
                     "legal": ["stars:ss+ssb"], "accepted": ["stars:ss+ssb+sbb", "stars:sb+sbb+bbb"]}},
+        # Two stars placed together lie on two cells, so they never merge with each other: the
+        # opening's second placement finds no cell of 2 stars when the map's stars are the
+        # first placement's 2, and "Supernova made" is not offered (merges 0).
+        {"id": "B11-stars-placed-together-never-merge", "steps": "first:0 cell*6 stars:ss",
+         "manual": "no es posible colocar 2 Estrellas en un mismo casillero en el mismo turno; "
+                   "Si llegase a haber 3 Estrellas en una celda galáctica ... se coloca 1 Supernova",
+         "expect": {"seat": 1, "map": [2, 0, 1], "merges": 0,
+                    "illegal": [["stars:ss+sss", "B11", "placed together"],
+                                ["stars:sb+ssb", "B11", "placed together"],
+                                ["stars:bb+sbb", "B11", "lacks"]],
+                    "legal": ["stars:ss", "stars:bb"]}},
+        # ... while stars of two placements may share a cell: the third placement may merge.
+        {"id": "B11-stars-of-two-placements-may-merge", "steps": "first:0 cell*6 stars:ss stars:sb",
+         "manual": "Pueden colocarse en el mismo lugar que otras estrellas",
+         "expect": {"seat": 2, "map": [3, 1, 1], "merges": 2,
+                    "illegal": [["stars:bb+bbb", "B11", "lacks"]],
+                    "legal": ["stars:ss+sss", "stars:bb+ssb", "stars:ss+ssb"]}},
+        # Later in the game too: P0's 2 bombs, placed on a map with none, are the only ones; a
+        # merge may take one of them with a small star, never the two together (3 bombs, or
+        # a small star placed on 2 bombs).
+        {"id": "B11-stars-placed-together-never-merge-later",
+         "steps": OPEN3 + "cell done stars:bb turn:0*2 done " + PASS * 2 + "cell done",
+         "manual": "no es posible colocar 2 Estrellas en un mismo casillero en el mismo turno",
+         "expect": {"seat": 0, "map": [6, 2, 1], "merges": 2, "phase": "tactical",
+                    "illegal": [["stars:bb+bbb", "B11", "placed together"],
+                                ["stars:ss+sbb", "B11", "placed together"]],
+                    "legal": ["stars:bb+sbb", "stars:sb+sbb", "stars:sb+ssb"],
+                    "accepted": ["stars:sb+sss+sbb", "stars:bb+sbb+sbb"]}},
+        # A bomb going off leaves the map's 2 small stars as they were, the 2 of one placement.
+        {"id": "B11-a-bomb-gone-leaves-the-small-stars-apart",
+         "steps": "first:0 cell*6 stars:bb stars:bb stars:ss cell done move:0:b",
+         "manual": "la bomba sale del juego; no es posible colocar 2 Estrellas en un mismo "
+                   "casillero en el mismo turno",
+         "expect": {"map": [2, 3, 1], "phase": "tactical",
+                    "illegal": [["stars:ss+sss", "B11", "placed together"]],
+                    "legal": ["stars:ss+ssb", "stars:bb+sbb"]}},
+        # A ship lost to a bomb leaves the cell's small star (B10): here Blue's small star,
+        # placed with a bomb beside Blue's lone bomb, so the bomb that went off was the other
+        # one; the map's 2 stars are then the 2 of Blue's placement and cannot merge.
+        {"id": "B11-a-ship-lost-leaves-a-placements-two-stars",
+         "steps": OPEN3 + "cell done move:0:s*3 done cell done move:0:s*3 done cell done "
+                  "stars:bb move:0:b stars:sb done " + PASS * 2 + "cell done move:0:sb",
+         "manual": "En el caso que hubiera una Bomba, reduce 1 de vida; no es posible colocar 2 "
+                   "Estrellas en un mismo casillero en el mismo turno",
+         "expect": {"seat": 2, "map": [1, 1, 1], "merges": 0, "coll_small": [3, 3, 0],
+                    "illegal": [["stars:sb+ssb", "B11", "placed together"]],
+                    "legal": ["stars:sb"]}},
+        # A collection does not say whose star it took: with a third small star on the map (the
+        # wormhole's), after one is collected the 2 left may be of 2 sources, so the merge of
+        # 3 small stars is offered and taken.
+        {"id": "B11-a-collection-leaves-it-open",
+         "steps": "first:0 cell*6 stars:bb stars:bb stars:ss cell worm:1.0 done cell done "
+                  "move:0:s",
+         "manual": "Las estrellas se recolectan instantáneamente cuando colocas tu nave encima de "
+                   "una Celda Galáctica que posee estrellas",
+         "expect": {"seat": 1, "map": [2, 4, 1], "merges": 2, "coll_small": [0, 1, 0],
+                    "legal": ["stars:ss+sss"]}},
         # Stars reach the map: a star shield's star with two bombs in the cell takes one bomb's
         # place and stays (the bare mothership is destroyed by the second bomb and goes home).
         {"id": "B11-shield-star-stays-on-the-map-with-two-bombs",

@@ -19,6 +19,7 @@ Script tokens (the acting player is the one in turn unless prefixed "N/", 0-base
 "expect" may hold: phase, seat, points (action points left), cells, map, box, totals
 (every star wherever it is; lists small/bomb/supernova), per-player lists kills, value, coll_small, coll_nova,
 reserve_small, reserve_bomb, ships (ships in play), unique (names left per player),
+merges (cells the next placement may merge, B11),
 levels and at_base (per player, one entry per ship: levels, or 1/0, "-" if not in
 play), winner ([player, condition] or None), legal (tokens that must be legal and listed by
 legal_events()), accepted (tokens that must be legal, of shapes legal_events() leaves out,
@@ -137,6 +138,8 @@ def observe(s, key):
         return s.points_left()
     if key == "cells":
         return s.cells
+    if key == "merges":
+        return s.merges_possible()
     if key == "map" or key == "box":
         return list(getattr(s, key))
     if key == "totals":

@@ -17,15 +17,12 @@ from geekout.ui.widgets import SEAT_NAMES, Menu
 
 from . import events as E
 from .consts import (
-    BOMB,
     MAX_LEVEL,
-    NOVA,
     PAY_NOVA,
     PAY_SMALL,
     SHIELD,
     SHIP_NAMES,
     SHIPS,
-    SMALL,
     TELEPORT,
 )
 from .rules import Illegal
@@ -101,6 +98,7 @@ class Ask(Menu):
     OK answers, BACK takes the last answer back (or leaves)."""
 
     name = "battle.question"
+    keys_pass_toast = False
 
     def __init__(self, game, item, view, prefix):
         super().__init__(game.ui, "", (), self.chosen, None, self.back)
@@ -335,11 +333,12 @@ class Ask(Menu):
 
     def stars(self, v, n):
         """B2/B4: the kinds placed; "Supernova made" when cells reached 3 stars (B11: each
-        holds one star just placed and 2 that were there): the kinds again, how many
+        holds one star just placed and 2 that were there, of 2 placements or sources;
+        offered only while the map may hold such a cell): the kinds again, how many
         cells, and the stars of each."""
         st = self.st
         p = st.seat
-        most = min(st.box[NOVA], (st.map[SMALL] + st.map[BOMB]) // 2, 2)
+        most = st.merges_possible()  # B11: cells the placement may merge (0-2)
         if not n:
             try:  # no action point left: said before the secret choice, not after it
                 st.check(E.stars(p, 0))
@@ -372,6 +371,7 @@ class Hidden(Screen):
     in turn takes the gadget; OK (or BACK) shows the question for their eyes only."""
 
     name = "battle.hidden"
+    keys_pass_toast = False
 
     def __init__(self, ask):
         super().__init__(ask.ui)

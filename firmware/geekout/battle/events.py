@@ -177,8 +177,8 @@ def event_text(ev):
         return head + " {}s {}b".format(2 - ev[2], ev[2]) + (" +nova" * ev[3])
     if kind == MOVE:
         text = head + " " + SHIP_NAMES[ev[2]] + (" base" if ev[3] else "")
-        if ev[4] or ev[5] or ev[6]:
-            text += " {}s{}b{}n".format(ev[4], ev[5], ev[6])
+        if ev[4] or ev[5] or ev[6]:  # each count apart: "1s 1b 0n", never "1s1b0n"
+            text += " {}s {}b {}n".format(ev[4], ev[5], ev[6])
         return text + (" shield" if ev[7] else "")
     if kind == TURN:
         return head + " " + SHIP_NAMES[ev[2]]

@@ -1,7 +1,21 @@
-"""Galaxy battle: the game menu (long OK during the game) and the victory menu (long OK
-on the victory screen)."""
+"""Galaxy battle: the game menu (long OK during the game) with the battle's help, and the
+victory menu (long OK on the victory screen)."""
 
-from geekout.ui.widgets import MENU_END, Menu
+from geekout.ui.widgets import MENU_END, Menu, TextPage
+
+# The game menu's Help: the buttons, then what the battle's screens do differently.
+HELP = (
+    "UP/DOWN: move\n"
+    "OK: choose\n"
+    "BACK: go back\n"
+    "Hold OK: menu\n"
+    "Hold BACK: home\n"
+    "A press on a message only clears it: read it, then press.\n"
+    "Supernova made: offered when 2 stars of 2 placements may share a cell (B11), never "
+    "the 2 placed together.\n"
+    "Victory, 4 players: DOWN shows OK: done.\n"
+    "Every step is saved."
+)
 
 
 def game_menu(game):
@@ -23,6 +37,8 @@ def game_menu(game):
             ui.push(Scoreboard(ui, "Star value (9)", [st.star_value(p) for p in range(st.players)],
                                -1 if st.is_terminal() else st.seat,
                                "Kills " + " ".join(str(k) for k in st.kills)))
+        elif items[i] == "Help":  # the battle's own page (the buttons, then its ways)
+            ui.push(TextPage(ui, "Battle help", HELP, "help"))
         else:
             game.app.menu_end(items[i])
 

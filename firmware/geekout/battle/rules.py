@@ -61,6 +61,11 @@ from .consts import (
 )
 
 MARKS_KEPT = const(3)  # turn starts kept by new_marks()
+# B11, bits of BattleState.apart: the map's only 2 small stars (1 << SMALL), only 2 bombs
+# (1 << BOMB), only small star and bomb (_APART_MIXED) are the 2 stars of one placement;
+# _APART_PLUS: the only small star and one of the 2 bombs are, the other bomb is not.
+_APART_MIXED = const(4)
+_APART_PLUS = const(8)
 
 
 class Illegal(ValueError):
@@ -77,7 +82,7 @@ class Illegal(ValueError):
 
 # What clone() copies: the fields shared as they are, the lists and the bytearrays.
 _SHARED = ("count", "phase", "seat", "first", "owed", "opened", "cells", "created",
-           "wormholed", "winner", "condition", "turn_at", "turn_prev")
+           "wormholed", "winner", "condition", "turn_at", "turn_prev", "apart")
 _LISTS = ("box", "map", "reserve_small", "reserve_bomb", "coll_small", "coll_nova", "kills",
           "unique")
 _ARRAYS = ("journal", "status", "levels", "base", "armed", "moved")
@@ -106,6 +111,13 @@ class BattleState:
         self.box = [TOTALS[SMALL] - n * (START_RESERVE + 3), TOTALS[BOMB] - n * START_RESERVE,
                     TOTALS[NOVA] - 1]
         self.map = [0, 0, 1]
+        # B11: the stars of one placement lie on 2 cells and never share one, so they
+        # never merge together. The map is counted by kind, not by cell: this marks the
+        # kinds whose only 2 stars on the map are one placement's (bits above), set by
+        # that placement and cleared once a star of the kind comes or goes (a collection
+        # does not say whose star it took), but for a ship lost to a bomb, which may make
+        # it sure (_APART_PLUS): merges with them are refused, no others.
+        self.apart = 0
         self.reserve_small = [START_RESERVE] * n
         self.reserve_bomb = [START_RESERVE] * n
         self.coll_small = [0] * n
@@ -204,6 +216,15 @@ class BattleState:
         i = p * SHIPS + s
         return self.status[i] == PLAY, self.levels[i], self.base[i] == 1
 
+    def merges_possible(self):
+        """B11: how many cells (0-2) a placement now may merge: each takes 2 stars of the
+        map from 2 placements or sources and a supernova from the box. Groups of at most
+        2 stars: 4 stars on the map or more always hold 2 such pairs, 3 stars one, 2 stars
+        one unless they are the 2 of one placement (`apart`)."""
+        n = self.map[SMALL] + self.map[BOMB]
+        n = 2 if n >= 4 else 1 if n == 3 or (n == 2 and not self.apart & 7) else 0
+        return min(n, self.box[NOVA])
+
     def star_counts(self):
         """Every star of each kind wherever it is: always TOTALS (stars are conserved)."""
         small = self.box[SMALL] + self.map[SMALL] + sum(self.reserve_small) + sum(self.coll_small)
@@ -222,7 +243,7 @@ class BattleState:
                 tuple(self.coll_nova), tuple(self.kills), tuple(self.unique),
                 bytes(self.status), bytes(self.levels), bytes(self.base), bytes(self.armed),
                 bytes(self.moved), self.created, self.wormholed, self.winner, self.condition,
-                self.turn_at, self.turn_prev)
+                self.turn_at, self.turn_prev, self.apart)
 
     def clone(self):
         """An independent copy of the state (no list shared), to go on from."""
@@ -335,6 +356,7 @@ class BattleState:
         elif self.coll_small[owner]:
             self.coll_small[owner] -= 1
             self.map[SMALL] += 1
+            self._stars_moved(SMALL)
         self.levels[i] = 0  # already 0: damage >= life removed them all
         s = i % SHIPS
         if s == MOTHERSHIP:
@@ -343,19 +365,32 @@ class BattleState:
             self.status[i] = GONE
             self.base[i] = 0
 
+    def _stars_moved(self, kind):
+        """B11: a star of `kind` came onto the map or left it; whose stars of that kind
+        the map holds is then no longer known for sure (a collection does not say which
+        placement a star came from): none of them is marked apart."""
+        self.apart &= ~(1 << kind) & 3
+
     def _check_merges(self, bombs, merges, m1, m2):
         """B11: each merged cell holds one of the 2 stars just placed (never both: "no es
         posible colocar 2 Estrellas en un mismo casillero en el mismo turno") and 2 stars
-        that were on the map before; the tracker counts the map by kind, so some way of
-        giving each merged cell one placed star must leave the other stars on the map.
-        m1, m2: small stars of each merged cell's 3."""
+        that were on the map before, of 2 placements or sources (never the 2 of one
+        placement, `apart`); the tracker counts the map by kind, so some way of giving
+        each merged cell one placed star must find those stars on the map. m1, m2: small
+        stars of each merged cell's 3. Returns the kinds (bits 1 << SMALL, 1 << BOMB)
+        that some such way takes off the map or leaves on it of the stars placed (what
+        the placement does to `apart`); 0 without a merge."""
         if not merges:
-            return
+            return 0
         fits = False  # some way matches the placed kinds to the merged cells
+        found = False  # ... and finds the other stars on the map
+        moved = 0
+        apart = self.apart
         for first in range(2):  # which placed star goes to the first merged cell
             old_small = 0
             old_bomb = 0
             ok = True
+            together = False  # a cell's 2 other stars would be the 2 of one placement
             for c in range(merges):
                 k = first ^ c  # the placed star this cell holds, the bombs counted last:
                 is_bomb = 1 if (k == 0 and bombs == 2) or (k == 1 and bombs >= 1) else 0
@@ -367,15 +402,29 @@ class BattleState:
                     break
                 old_small += left_small
                 old_bomb += left_bomb
+                if ((left_small == 2 and apart & 1) or (left_bomb == 2 and apart & 2)
+                        or (left_small == 1 and apart & _APART_MIXED)):
+                    together = True
             if not ok:
                 continue
             fits = True
-            if old_small <= self.map[SMALL] and old_bomb <= self.map[BOMB]:
-                return
+            if old_small > self.map[SMALL] or old_bomb > self.map[BOMB]:
+                continue
+            found = True
+            if together:
+                continue
+            moved |= (1 if old_small else 0) | (2 if old_bomb else 0)
+            if merges == 1:  # the other placed star stays on the map
+                moved |= 2 if (first == 1 and bombs == 2) or (first == 0 and bombs) else 1
+        if moved:
+            return moved
         if not fits:
             raise Illegal("B11", "each merged cell holds one of the 2 stars just placed")
-        raise Illegal("B11", "the map lacks the 2 other stars of each merged cell (2 stars "
-                      "just placed never share a cell)")
+        if not found:
+            raise Illegal("B11", "the map lacks the 2 other stars of each merged cell (2 stars "
+                          "just placed never share a cell)")
+        raise Illegal("B11", "2 stars placed together never share a cell: the map holds no "
+                      "2 such stars of 2 placements")
 
     # -- flow ----------------------------------------------------------------------------
     def _next_opener(self):
@@ -478,11 +527,23 @@ def _check_stars(st, ev, do):
     ms = ev[4] + ev[5]
     mb = 3 * merges - ms
     # B11: a cell reaching 3 stars becomes a supernova; those stars leave the game.
-    st._check_merges(bombs, merges, ev[4], ev[5])
+    moved = st._check_merges(bombs, merges, ev[4], ev[5])
     if merges > b[NOVA]:
         raise Illegal("B11", "no supernova left in the box for the merge")
     if not do:
         return
+    # B11: the kinds whose only 2 stars on the map are now this placement's (2 cells)
+    if merges:
+        apart = st.apart & ~moved & 3
+    else:
+        apart = st.apart & ~((1 if small else 0) | (2 if bombs else 0)) & 3
+        if small == 2 and not m[SMALL]:
+            apart |= 1
+        elif bombs == 2 and not m[BOMB]:
+            apart |= 2
+        elif small == 1 and not m[SMALL] and m[BOMB] < 2:
+            apart = _APART_PLUS if m[BOMB] else _APART_MIXED
+    st.apart = apart
     st.reserve_small[p] -= small
     st.reserve_bomb[p] -= bombs
     m[SMALL] += small - ms
@@ -531,6 +592,10 @@ def _check_move(st, ev, do):
             raise Illegal("B6", "the star shield needs a bomb")
     if not do:
         return
+    # B11: lost to the bomb of a cell of a small star and a bomb, the ship leaves the
+    # small star there; when the map's other bomb was that star's placement's (_APART_PLUS),
+    # the map's only small star and bomb are then the 2 of that placement.
+    plus = st.apart & _APART_PLUS and small == 1 and bomb == 1 and not shield
     if phase == PH_DRONES:
         st.moved[i] = 1
     else:
@@ -552,6 +617,9 @@ def _check_move(st, ev, do):
             st.coll_small[p] += 1
         else:
             m[SMALL] += 1
+            st._stars_moved(SMALL)
+    if bomb:  # B11: bombs leave the map (the shield's, those that go off)
+        st._stars_moved(BOMB)
     while bombs:
         bombs -= 1
         m[BOMB] -= 1
@@ -561,9 +629,13 @@ def _check_move(st, ev, do):
             b[SMALL] += 1
         else:  # B6: no level left: destroyed, no kill; the cell's stars stay
             st._destroy(i)
+            if plus and m[SMALL] == 1:  # (no small star dropped beside it)
+                st.apart = _APART_MIXED
             return
     m[SMALL] -= small
     m[NOVA] -= nova
+    if small:
+        st._stars_moved(SMALL)
     st.coll_small[p] += small
     st.coll_nova[p] += nova
 
@@ -685,6 +757,7 @@ def _check_attack(st, ev, do):
     if ev[5]:  # B10: teleport cancels the attack; its star stays on the map
         st.unique[t] &= ~TELEPORT
         st.map[SMALL] += 1
+        st._stars_moved(SMALL)
         return
     damage = 1 + st.levels[i]  # B7
     life = 1 + st.levels[j]
@@ -714,6 +787,7 @@ def _check_wormhole(st, ev, do):
         return
     st.unique[p] &= ~WORMHOLE_UA
     st.map[SMALL] += 1  # manual: its star is left where the ship was
+    st._stars_moved(SMALL)
     st.base[j] = 0  # manual: never onto a base
     st.armed[j] = 1
     st.wormholed = 1

@@ -20,6 +20,7 @@ class FirstScreen(Screen):
     """B1: the gadget drew the first player; that seat's LED is lit. OK: the opening."""
 
     name = "battle.first"
+    keys_pass_toast = False
 
     def __init__(self, game):
         super().__init__(game.ui)

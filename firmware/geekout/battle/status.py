@@ -41,6 +41,7 @@ class StatusScreen(Screen):
     pages, OK shows or hides the reserve's kinds, BACK leaves."""
 
     name = "battle.status"
+    keys_pass_toast = False
 
     def __init__(self, game, seat):
         super().__init__(game.ui)

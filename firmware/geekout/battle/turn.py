@@ -170,6 +170,7 @@ class TurnScreen(GameScreen):
     """The turn screen: title (seat, star value), phase stepper, the entries."""
 
     name = "battle.turn"
+    keys_pass_toast = False  # a press on a toast only takes it away (ui/core.py)
 
     def __init__(self, app, players, actions):
         self.n = players

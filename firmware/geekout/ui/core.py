@@ -3,9 +3,10 @@
 After every key (and when a tick says so) the top screen redraws and the display sends
 only what changed; then `after` runs (the app's: the journal saves the key's step), so
 the players see the key's effect before the flash is written. Long BACK goes home and
-long OK opens the screen's game menu, for every screen. A toast goes at the next key
-(which still acts); an alert is a toast no later toast covers. A display that stops
-answering never stops the gadget (the board's display_lost, else the next redraw).
+long OK opens the screen's game menu, for every screen. A toast goes at the next key,
+which still acts unless the screen says a press on a toast only takes it away; an alert
+is a toast no later toast covers. A display that stops answering never stops the gadget
+(the board's display_lost, else the next redraw).
 The order of a key, toasts and alerts, a lost display: docs/gadget.md, Screens.
 """
 
@@ -26,6 +27,9 @@ FLASH_SCORE = const(2)  # points scored, a catch, a win: the seat white
 
 class Screen:
     name = "screen"
+    # A key pressed while a toast shows takes the toast away and acts on the screen too;
+    # False: it only takes the toast away (the toast may hide the row the key acts on).
+    keys_pass_toast = True
 
     def __init__(self, ui):
         self.ui = ui
@@ -131,9 +135,11 @@ class UI:
 
     def handle(self, k):
         """One key code from the buttons (or a script)."""
+        top = self.top()
         if self.toast_text is not None:
             self._toast_done()
-        top = self.top()
+            if top is not None and not top.keys_pass_toast:
+                top = k = None  # the press only takes the toast away
         if k == keys.LONG_BACK:
             self.home()
         elif k == keys.LONG_OK:
