@@ -3,6 +3,10 @@
 // rp2040js 1.4.1 needs for MicroPython (USB OUT storm, UART TX interrupt, PIO timing).
 import { USBCDC } from 'rp2040js';
 
+// SCL rise time on the bus (ns): the Fast-mode maximum of the I2C-bus specification
+// (UM10204, table 10), the pessimistic end: see I2CBus.bitNanos.
+const I2C_RISE_NS = 300;
+
 /**
  * The I2C bus with one panel on it (or none). Each byte, start and stop takes its
  * time at the bus frequency set by the firmware, so a redraw costs what it costs on
@@ -105,12 +109,29 @@ export class I2CBus {
     this.sda.setInputValue(clocks === 0);
   }
 
-  /** Bit time at the frequency the firmware programmed (SCL high + low counts). */
+  /**
+   * SCL period as the RP2040's I2C block makes it from the counts the firmware programmed
+   * (RP2040 datasheet, section 4.3.14, IC_CLK frequency configuration, 4.3.14.1 "Minimum
+   * high and low counts in SS, FS, and FM+
+   * modes"): high = HCNT + IC_FS_SPKLEN + 7 ic_clk cycles (the block counts the high
+   * time only once it sees SCL high through its spike filter: clock synchronisation,
+   * 4.3.9), low = LCNT + 1, and the bus's rise time on top (SCL released, the pull-ups
+   * lift it before the block can see it high). MicroPython's rp2 machine.I2C at 400 kHz
+   * calls pico-sdk's i2c_set_baudrate: period = 313 cycles at 125 MHz, LCNT = 3/5 of it
+   * = 187, HCNT = 126, SPKLEN = LCNT / 16 = 11; so 126 + 11 + 7 + 187 + 1 = 332 cycles,
+   * 2,656 ns, plus the rise time: 300 ns (the I2C-bus specification's Fast-mode maximum,
+   * a module's 4.7k pull-ups on a few cm of wire rise faster) gives 2,956 ns, 338 kHz,
+   * the slow end of a real bus; with no rise time 376 kHz.
+   */
   get bitNanos() {
     const i2c = this.i2c;
     const counts = i2c.sclHighPeriod + i2c.sclLowPeriod;
-    const hz = counts > 0 ? this.mcu.clkSys / counts : 400e3; // the I2C block runs on clk_sys
-    return 1e9 / Math.min(hz, 1e6);
+    if (counts <= 0) {
+      return 2500; // not programmed yet: 400 kHz
+    }
+    const cycles = i2c.sclHighPeriod + (i2c.spikelen & 0xff) + 7 + i2c.sclLowPeriod + 1;
+    const ns = (cycles * 1e9) / this.mcu.clkSys + I2C_RISE_NS; // the I2C block runs on clk_sys
+    return Math.max(ns, 1e3); // at most 1 MHz (Fast-mode Plus)
   }
 
   get hz() {
