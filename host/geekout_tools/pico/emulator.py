@@ -100,6 +100,7 @@ class Pico:
         self.replies = queue.Queue()
         self.lock = threading.Lock()
         self.serial = bytearray()  # everything the board wrote on USB serial
+        self.last_due = 0  # the last key's due moment (ns of emulated time): key()
         self.leds = []  # the last latched WS2812 frame: [r, g, b] per seat
         self.led_frames = []  # (t_ns, frame) of every latched frame
         self.tones = []  # (t_ns, hz): each change of the piezo's tone (0 = silent)
@@ -352,6 +353,7 @@ class Pico:
             due = t_press
         else:
             due = t_release
+        self.last_due = due  # ns of emulated time: the moment the key counts from
         # Then until the bus has been quiet for settle_ms after the last write.
         waited = 0
         while waited < max_ms:

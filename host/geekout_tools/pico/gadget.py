@@ -3,11 +3,21 @@ picture on its panel, and what it reports about itself.
 
 At power-up the emulated Pico runs main.py as a real one does. For a measured run the
 gadget is started again from a fresh heap with a small probe around the real board
-(hal/board.py): main.py runs unchanged, but after each key the probe collects the garbage
-and reports the live heap when it is a new peak (docs/design.md's peak_heap_bytes), the
-screen's name when it changes, and, with a seed, the dice come from the simulator's
-xorshift (boards/sim.py Dice) so a game can be compared key for key with the unix port. The
-probe prints only on change, a few lines a game, and runs after the key's redraw.
+(hal/board.py): main.py runs unchanged, but the probe notes when the main loop goes back
+to sleep after a key (the key's work all done: screen, LEDs, sound started, the save
+written: the gadget can take the next key), and at the next poll reports it, with, when
+`collect` is on, the live heap after a collection when it is a new peak (docs/design.md's
+peak_heap_bytes) and the time that collection took; the screen's name when it changes;
+and, with a seed, the dice come from the simulator's xorshift (boards/sim.py Dice) so a
+game can be compared key for key with the unix port. The probe prints only on change, a
+few lines a game, and runs after the key's work and the loop's sleep.
+
+Two times a key (ms, emulated): press_ms, from the moment the key is due to the last I2C
+byte of its redraw; ready_ms, from the same moment to the main loop's next sleep. Without
+`collect` the gadget's own collections fall where they fall (inside some keys' ready_ms);
+with it the probe's collection after every key is timed and added to that key's
+ready_ms (a collection every key: a pessimistic figure), as its garbage would otherwise
+never reach the gadget's own collections.
 """
 
 import re
@@ -51,9 +61,12 @@ class _Dice:
         s ^= (s << 5) & 0xFFFFFFFF
         self.s = s
         return (s >> 8) % n
+import time
 class _Probe:
     def __init__(self, buttons):
         self.buttons = buttons
+        self.busy = False
+        self.ready = 0
         self.pins = getattr(buttons, 'pins', [])
         self.peak = 0
         self.due = True
@@ -63,12 +76,16 @@ class _Probe:
     def poll(self, now):
         if self.due:
             self.due = False
-            print('#k', self.keys)
-            gc.collect()
-            a = gc.mem_alloc()
-            if a > self.peak:
-                self.peak = a
-                print('#heap', a)
+            g = 0
+            if {collect}:
+                t = time.ticks_us()
+                gc.collect()
+                g = time.ticks_diff(time.ticks_us(), t)
+                a = gc.mem_alloc()
+                if a > self.peak:
+                    self.peak = a
+                    print('#heap', a)
+            print('#k', self.keys, self.ready, g)
             top = _uis[-1].top() if _uis else None
             name = getattr(top, 'name', '') if top else ''
             if name != self.screen:
@@ -80,13 +97,21 @@ class _Probe:
                 print('#j', n)
         out = self.buttons.poll(now)
         if out:
-            self.due = True
+            self.busy = True
             self.keys += len(out)
         return out
+    def sleep(self, ms):
+        if self.busy:
+            self.busy = False
+            self.ready = time.ticks_us()
+            self.due = True
+        self.sleep_ms(ms)
 _board_init = _board.Board.__init__
 def _init(self, *a, **k):
     _board_init(self, *a, **k)
     self.buttons = _Probe(self.buttons)
+    self.buttons.sleep_ms = self.sleep_ms
+    self.sleep_ms = self.buttons.sleep
     if {seed}:
         self.rand = _Dice({seed})
 _board.Board.__init__ = _init
@@ -101,10 +126,13 @@ class Gadget:
     """The gadget on `pico`, started with the probe (seed: simulator dice, or None for the
     board's own). Collects press times (ms), the peak heap, the screens and errors."""
 
-    def __init__(self, pico, seed=None, boot_ms=400, quiet=False):
+    def __init__(self, pico, seed=None, boot_ms=400, quiet=False, collect=True):
         self.pico = pico
         self.seed = seed
+        self.collect = collect
         self.press_ms = []
+        self.ready_ms = []  # per key: due to the main loop's next sleep (module docstring)
+        self.gc_ms = []  # per key: the probe's collection (0 without collect)
         self.peak_heap = 0
         self.free_at_boot = None
         self.screens = []
@@ -112,6 +140,7 @@ class Gadget:
         self.screen = ""  # the screen on top now
         self.journal_bytes = 0  # the game's journal: bytes of actions
         self.last_ms = None  # the last key's press-to-screen time
+        self.last_ready_ms = None  # the last key's press-to-ready time
         self._seen = 0
         pico.run(boot_ms)  # power-up: USB enumerates, main.py starts
         pico.raw_repl()
@@ -121,7 +150,8 @@ class Gadget:
         out, _ = pico.exec_raw("import gc\ngc.collect()\nprint(gc.mem_free())")
         self.free_at_boot = int(out.split()[0])
         pico.soft_reset()
-        pico.exec_raw(RUNNER.format(seed=int(seed or 0), quiet=bool(quiet)), wait=False)
+        pico.exec_raw(RUNNER.format(seed=int(seed or 0), quiet=bool(quiet),
+                                   collect=bool(collect)), wait=False)
         reply = pico.run(5000 if not quiet else 1500, until="#screen" if not quiet else None)
         if not quiet and not reply["found"]:
             raise RuntimeError("the gadget did not start on the emulated Pico: "
@@ -143,14 +173,19 @@ class Gadget:
                 self.journal_bytes = int(rest)
             self._seen = m.end()
 
-    def taken(self):
-        """How many keys the gadget has handled (the last "#k" line of the probe)."""
+    def _last_k(self):
+        """(keys, ready ticks_us, collection us) of the probe's last "#k" line."""
         data = self.pico.serial
         at = data.rfind(b"#k ")
-        if at < 0:
-            return 0
-        end = data.find(b"\r", at)
-        return int(data[at + 3:end]) if end > 0 else 0
+        end = data.find(b"\r", at) if at >= 0 else -1
+        if end < 0:
+            return 0, None, 0
+        f = data[at + 3:end].split()
+        return int(f[0]), int(f[1]), int(f[2])
+
+    def taken(self):
+        """How many keys the gadget has handled (the last "#k" line of the probe)."""
+        return self._last_k()[0]
 
     @property
     def errors(self):
@@ -173,6 +208,14 @@ class Gadget:
         self.last_ms = ms
         if ms is not None:
             self.press_ms.append(ms)
+        _, ready_us, gc_us = self._last_k()
+        # ticks_us counts the emulated clock's microseconds modulo 2**30 (MicroPython's
+        # ticks period): the time after `due` it was.
+        due_us = self.pico.last_due / 1000
+        ready = ((ready_us - int(due_us)) % (1 << 30)) / 1000 + gc_us / 1000
+        self.last_ready_ms = ready
+        self.ready_ms.append(ready)
+        self.gc_ms.append(gc_us / 1000)
         self._scan()
         return ms
 
@@ -182,9 +225,9 @@ class Gadget:
         self._scan()
 
     def report(self):
-        """press_ms median/p95/max, the peak heap, free heap at boot, screens."""
+        """press_ms and ready_ms median/p95/max, the peak heap, free heap at boot, screens."""
         return {"free_heap_at_boot": self.free_at_boot, "peak_heap_bytes": self.peak_heap,
-                "press_ms": summary(self.press_ms), "screens": list(self.screens),
+                "press_ms": summary(self.press_ms), "ready_ms": summary(self.ready_ms), "screens": list(self.screens),
                 "errors": self.errors}
 
 

@@ -56,6 +56,19 @@ export class I2CBus {
     });
     this.txn = null;
     this.bytes = 0;
+    // Stock rp2040js 1.4.1 takes an IC_FS_SPKLEN write only when the value's bit 0 is
+    // clear (it tests the value for IC_ENABLE): the SDK's 11 at 400 kHz read back 7. The
+    // chip takes any value from 1 up while the block is disabled (datasheet 4.3, IC_FS_SPKLEN).
+    const write = i2c.writeUint32.bind(i2c);
+    i2c.writeUint32 = (offset, value) => {
+      if (offset === 0xa0) {
+        if (!(i2c.enable & 1) && (value & 0xff) > 0) {
+          i2c.spikelen = value & 0xff;
+        }
+        return;
+      }
+      write(offset, value);
+    };
     const clock = mcu.clock;
     this.alarm = clock.createAlarm(() => this.step());
     this.pending = null;
