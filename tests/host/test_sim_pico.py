@@ -16,7 +16,7 @@ from mpy_harness import ROOT
 GEEKOUT = [sys.executable, "-m", "geekout_tools.cli"]
 SHARED = ROOT.parent / "shared" / "pico"
 CONTRACT = {"presses", "screens", "errors", "peak_heap_bytes", "free_heap_at_boot", "press_ms",
-            "flash_erases", "flash_programs"}
+            "ready_ms", "flash_erases", "flash_programs"}
 
 
 def _pico_files():
@@ -86,6 +86,9 @@ def _rp2350_uf2(path):
     (["--flash", "{tmp}"], "flash image file"),
     (["--game", "masters"], "--game"),
     (["--panel", "none", "--screenshot", "{tmp}/shot.png"], "panel"),
+    (["--flash-timing", "slow"], "--flash-timing"),
+    (["--flash-timing", ""], "--flash-timing"),
+    (["--flash-timing", "MAX"], "--flash-timing"),
 ])
 def test_bad_input_exit_2_one_line(args, word, fake_files, tmp_path, capsys):
     (tmp_path / "text.uf2").write_text("not firmware\n")
@@ -125,6 +128,7 @@ def test_node_or_rp2040js_missing(fake_files, monkeypatch, tmp_path, capsys):
     (["--uf2", "fw.uf2"], "--runtime pico"),
     (["--bootrom", "rom.bin"], "--runtime pico"),
     (["--panel", "sh1106"], "--runtime pico"),
+    (["--flash-timing", "max"], "--runtime pico"),
 ])
 def test_pico_options_need_pico(args, word, capsys):
     assert main(["sim", "--headless"] + args) == 2
@@ -155,7 +159,28 @@ def test_headless_json_contract():
     assert 0 < out["peak_heap_bytes"] < out["free_heap_at_boot"]
     pm = out["press_ms"]
     assert 0 < pm["median"] <= pm["p95"] <= pm["max"] < 5000
+    rm = out["ready_ms"]
+    assert 0 < rm["median"] <= rm["p95"] <= rm["max"] < 5000
+    # A key is ready only after its screen's last byte: the slowest screen's key is at
+    # least as slow to be ready.
+    assert rm["max"] >= pm["max"]
     assert out["flash_erases"] >= 0 and out["flash_programs"] >= 0
+
+
+@needs_pico
+def test_flash_timing_max_makes_saves_slower():
+    """The same presses with the flash chip's maximum busy times: the keys that save wait
+    longer before the gadget can take the next one; the screens come the same."""
+    outs = {}
+    for timing in ("typical", "max"):
+        res = run("--headless", "--random-presses", "12", "--seed", "3", "--json",
+                  "--flash-timing", timing)
+        assert res.returncode == 0, res.stderr[-2000:]
+        outs[timing] = json.loads(res.stdout)
+    typ, mx = outs["typical"], outs["max"]
+    assert typ["screens"] == mx["screens"]
+    assert typ["flash_programs"] > 0  # the presses saved something: the test shows a change
+    assert mx["ready_ms"]["max"] > typ["ready_ms"]["max"]
 
 
 @needs_pico

@@ -8,7 +8,8 @@ reports {"presses", "screens", "errors", "peak_heap_bytes"} (docs/design.md).
 `--runtime pico [--uf2 FILE --bootrom FILE --panel ssd1306|sh1106|none]` runs the
 deployed build on an emulated RP2040 with the real MicroPython rp2 firmware (node,
 rp2040js), headless or interactive; its JSON adds "free_heap_at_boot", "press_ms",
-"flash_erases", "flash_programs", and --flash names a flash image file.
+"ready_ms", "flash_erases", "flash_programs", --flash names a flash image file and
+--flash-timing typical|max the flash chip's busy times.
 
 Numbers are ASCII digits within stated limits (docs/limits.md): --random-presses
 0-1,000,000, --seed 0-4294967295 (the xorshift's 32-bit state), --heap 96K-64M, --keys
@@ -41,6 +42,7 @@ MIN_HEAP = 96 * 1024
 # same bytes hold less: the firmware's peak is about 1.5x the Pico's, and a run that fits
 # here fits the Pico with room to spare (docs/gadget.md, Simulator: the heap).
 DEFAULT_HEAP = "240K"
+FLASH_TIMINGS = ("typical", "max")  # --flash-timing: the W25Q16JV's busy times (docs/pico.md)
 MAX_HEAP = 64 * 1024 * 1024  # 270 times the Pico's 241K; the unix port allocates it whole
 
 
@@ -76,6 +78,8 @@ def register(sub):
                    "revision B1 (default $GEEKOUT_PICO_BOOTROM)")
     p.add_argument("--panel", default="ssd1306", help="--runtime pico: the display "
                    "controller emulated, ssd1306 (default), sh1106 or none (no panel)")
+    p.add_argument("--flash-timing", default=None, help="--runtime pico: the flash chip's "
+                   "busy times, typical (default) or max (the datasheet's maximum)")
     p.add_argument("--screenshot", default=None, help="save the final screen to FILE.png")
     p.add_argument("--game", default=None, help="offer only these games under New game "
                    "(comma-separated, e.g. masters; default: every game)")
@@ -151,9 +155,9 @@ def run_sim(args):
     if args.runtime == "pico" and args.heap is not None:
         raise UsageError("--heap does not apply to --runtime pico (the heap is the rp2 port's)")
     if args.runtime != "pico":
-        for opt in ("uf2", "bootrom"):
+        for opt in ("uf2", "bootrom", "flash_timing"):
             if getattr(args, opt) is not None:
-                raise UsageError("--{} needs --runtime pico".format(opt))
+                raise UsageError("--{} needs --runtime pico".format(opt.replace("_", "-")))
         if args.panel != "ssd1306":
             raise UsageError("--panel needs --runtime pico")
     try:
@@ -173,6 +177,9 @@ def run_sim(args):
         if bad or not games:
             raise UsageError("--game must name games among {}, not '{}'".format(
                 ", ".join(known), printable(args.game, 40)))
+    if args.flash_timing is not None and args.flash_timing not in FLASH_TIMINGS:
+        raise UsageError("--flash-timing must be typical or max, not '{}'".format(
+            printable(args.flash_timing, 40)))
     if args.runtime == "pico":
         return _run_pico(args, presses, seed, script, games)
     if not args.headless:
@@ -219,10 +226,12 @@ def _print_report(args, out, frame, leds):
         print("peak heap {} bytes ({})".format(out["peak_heap_bytes"], args.runtime))
         if "press_ms" in out:
             pm = out["press_ms"]
-            print("free heap at boot {} bytes; press to screen {} / {} / {} ms (median / p95 "
-                  "/ max); flash: {} erases, {} page programs".format(
-                      out["free_heap_at_boot"], pm["median"], pm["p95"], pm["max"],
-                      out["flash_erases"], out["flash_programs"]))
+            rm = out["ready_ms"]
+            print("free heap at boot {} bytes; press to screen {} / {} / {} ms, press to "
+                  "ready {} / {} / {} ms (median / p95 / max); flash: {} erases, {} page "
+                  "programs".format(out["free_heap_at_boot"], pm["median"], pm["p95"],
+                                    pm["max"], rm["median"], rm["p95"], rm["max"],
+                                    out["flash_erases"], out["flash_programs"]))
     return 1 if out["errors"] else 0
 
 
@@ -256,7 +265,7 @@ def _run_pico(args, presses, seed, script, games):
         return _interactive_pico(args, seed, script, uf2, bootrom, flash)
     try:
         report, frame, leds = pico.run_headless(presses, seed, script, uf2, bootrom, args.panel,
-                                                flash)
+                                                flash, args.flash_timing or "typical")
     except RuntimeError as e:
         print("geekout: " + " ".join(str(e).split()), file=sys.stderr)
         return 1
@@ -382,7 +391,8 @@ def _interactive_pico(args, seed, script, uf2, bootrom, flash):
 
     print("starting the emulated Pico...", flush=True)
     try:
-        session = pico.Session(uf2, bootrom, args.panel, seed, flash)
+        session = pico.Session(uf2, bootrom, args.panel, seed, flash,
+                               args.flash_timing or "typical")
     except RuntimeError as e:
         print("geekout: " + " ".join(str(e).split()), file=sys.stderr)
         return 1

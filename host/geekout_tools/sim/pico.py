@@ -113,7 +113,8 @@ class Session:
     Use as a context manager; `flash`: an image file loaded if it exists and saved at
     close (None: a fresh flash, thrown away)."""
 
-    def __init__(self, uf2, bootrom, panel="ssd1306", seed=1, flash=None):
+    def __init__(self, uf2, bootrom, panel="ssd1306", seed=1, flash=None,
+                 flash_timing="typical"):
         from ..build import build
         from ..pico.emulator import Pico, PicoUnavailable
         from ..pico.gadget import Gadget
@@ -123,6 +124,7 @@ class Session:
         # absolute (node runs elsewhere), not resolved: a link there is refused, not followed
         self.flash = None if flash is None else str(Path(flash).absolute())
         self.press_ms = []
+        self.ready_ms = []
         self.screens = []
         self.errors = 0
         self.peak = 0
@@ -140,7 +142,8 @@ class Session:
                 raise RuntimeError("mpy-cross failed: " + "; ".join(errs))
             image = install(fw, self.flash, Path(self._tmp.name) / "flash.img")
             try:
-                self.pico = Pico(uf2, bootrom, panel=panel, flash=image)
+                self.pico = Pico(uf2, bootrom, panel=panel, flash=image,
+                                 flash_timing=flash_timing)
             except PicoUnavailable as e:
                 raise UsageError(_line(e)) from None
             self._start()
@@ -163,13 +166,15 @@ class Session:
         f = pico.stats()["flash"]
         base = self._base or f
         press_ms = self.press_ms + g.press_ms
+        ready_ms = self.ready_ms + g.ready_ms
         screens = self.screens + [n for n in g.screens if n not in self.screens]
-        figures = {"press_ms": press_ms, "screens": screens, "errors": self.errors + g.errors,
+        figures = {"press_ms": press_ms, "ready_ms": ready_ms, "screens": screens, "errors": self.errors + g.errors,
                    "peak": max(self.peak, g.peak_heap),
                    "erases": self.erases + f["erases"] - base["erases"],
                    "programs": self.programs + f["programs"] - base["programs"]}
         if finished:
             self.press_ms, self.screens, self.errors = press_ms, screens, figures["errors"]
+            self.ready_ms = ready_ms
             self.peak, self.erases, self.programs = (figures["peak"], figures["erases"],
                                                      figures["programs"])
             self.gadget = None
@@ -209,6 +214,7 @@ class Session:
         f = self._fold(False)
         return {"screens": f["screens"], "errors": f["errors"], "peak_heap_bytes": f["peak"],
                 "free_heap_at_boot": self.free_at_boot, "press_ms": summary(f["press_ms"]),
+                "ready_ms": summary(f["ready_ms"]),
                 "flash_erases": f["erases"], "flash_programs": f["programs"]}
 
     def close(self, save=True):
@@ -236,7 +242,8 @@ class Session:
         self.close()
 
 
-def run_headless(presses, seed, script, uf2, bootrom, panel="ssd1306", flash=None):
+def run_headless(presses, seed, script, uf2, bootrom, panel="ssd1306", flash=None,
+                 flash_timing="typical"):
     """(report, frame or None, LED colours): `script` keys, then `presses` random ones."""
     host.cpython_paths()
     import headless
@@ -244,7 +251,7 @@ def run_headless(presses, seed, script, uf2, bootrom, panel="ssd1306", flash=Non
 
     rng = Dice(seed * 7 + 3)
     total = len(script) + presses
-    with Session(uf2, bootrom, panel, seed, flash) as s:
+    with Session(uf2, bootrom, panel, seed, flash, flash_timing) as s:
         for i in range(total):
             if i < len(script):
                 s.key(script[i])
