@@ -101,6 +101,8 @@ class Pico:
         self.lock = threading.Lock()
         self.serial = bytearray()  # everything the board wrote on USB serial
         self.last_due = 0  # the last key's due moment (ns of emulated time): key()
+        self.xip_at_due = False  # key() notes the XIP cache misses at the due moment
+        self.last_due_misses = 0
         self.leds = []  # the last latched WS2812 frame: [r, g, b] per seat
         self.led_frames = []  # (t_ns, frame) of every latched frame
         self.tones = []  # (t_ns, hz): each change of the piezo's tone (0 = silent)
@@ -244,6 +246,11 @@ class Pico:
         """Emulated time, flash erases/programs/ops, I2C bytes and bus rate, clk_sys."""
         return self.call("stats")
 
+    def xip(self):
+        """{"reads", "misses"}: the CPU's reads of flash through the XIP cache model
+        (parts.mjs XipCache) since the first call, which starts it."""
+        return self.call("xip")
+
     def set_pin(self, gpio, value):
         return self.call("pin", gpio=gpio, value=1 if value else 0)["t"]
 
@@ -343,10 +350,14 @@ class Pico:
         hold = LONG_HOLD_MS if k in LONG_KEYS else (hold_ms or SHORT_HOLD_MS)
         self.clear_i2c()
         t_press = self.set_pin(gpio, 0)
+        if self.xip_at_due and k not in (2, 3):  # UP, DOWN: due at the press; long keys
+            self.last_due_misses = self.xip()["misses"]  # at the press, 700 ms early
         if self.run(hold)["cut"]:
             self.set_pin(gpio, 1)
             return None
         t_release = self.set_pin(gpio, 1)
+        if self.xip_at_due and k in (2, 3):  # OK, BACK: due at the release
+            self.last_due_misses = self.xip()["misses"]
         if k in LONG_KEYS:
             due = t_press + 700e6
         elif k in (0, 1):

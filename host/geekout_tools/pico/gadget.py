@@ -62,6 +62,7 @@ class _Dice:
         self.s = s
         return (s >> 8) % n
 import time
+from machine import mem32 as _mem32
 class _Probe:
     def __init__(self, buttons):
         self.buttons = buttons
@@ -105,6 +106,7 @@ class _Probe:
             self.busy = False
             self.ready = time.ticks_us()
             self.due = True
+            _mem32[0x131ffffc]  # the emulator's XIP cache model notes its misses here
         self.sleep_ms(ms)
 _board_init = _board.Board.__init__
 def _init(self, *a, **k):
@@ -133,6 +135,8 @@ class Gadget:
         self.press_ms = []
         self.ready_ms = []  # per key: due to the main loop's next sleep (module docstring)
         self.gc_ms = []  # per key: the probe's collection (0 without collect)
+        self.xip_misses = []  # per key, with count_xip(): XIP cache misses, due to ready
+        self._xip = False
         self.peak_heap = 0
         self.free_at_boot = None
         self.screens = []
@@ -172,6 +176,13 @@ class Gadget:
             elif kind == "j":
                 self.journal_bytes = int(rest)
             self._seen = m.end()
+
+    def count_xip(self):
+        """From now on count each key's XIP cache misses (the emulator's model of the
+        RP2040's flash cache, parts.mjs XipCache) from its due moment to ready."""
+        self._xip = True
+        self.pico.xip()
+        self.pico.xip_at_due = True
 
     def _last_k(self):
         """(keys, ready ticks_us, collection us) of the probe's last "#k" line."""
@@ -216,6 +227,8 @@ class Gadget:
         self.last_ready_ms = ready
         self.ready_ms.append(ready)
         self.gc_ms.append(gc_us / 1000)
+        if self._xip:
+            self.xip_misses.append(self.pico.xip()["mark"] - self.pico.last_due_misses)
         self._scan()
         return ms
 

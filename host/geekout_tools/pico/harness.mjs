@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { ConsoleLogger, LogLevel, RP2040 } from 'rp2040js';
 import { FlashSSI, IOQSPI, NorFlash, applyOperation, setBusyTimes } from './flash.mjs';
-import { HostCDC, I2CBus, NeoPixelDecoder, PiezoWatch, PioClock, mendUart } from './parts.mjs';
+import { HostCDC, I2CBus, NeoPixelDecoder, PiezoWatch, PioClock, XipCache, mendUart } from './parts.mjs';
 
 const FLASH_SIZE = 2 * 1024 * 1024;
 // MicroPython RPI_PICO: littlefs2 at flash offset 0xa0000, 352 blocks of 4 KB (a board
@@ -418,6 +418,11 @@ function handle(msg) {
       case 'stats':
         reply({ t: mcu.clock.nanos, flash: flashCounts(), i2c_bytes: board.bus.bytes,
           i2c_hz: board.bus.hz, clk_sys: mcu.clkSys, halted });
+        return;
+      case 'xip':
+        // The XIP cache model (parts.mjs), started at the first ask: its counts so far.
+        board.xip ??= new XipCache(mcu);
+        reply({ reads: board.xip.reads, misses: board.xip.misses, mark: board.xip.mark });
         return;
       case 'cut_at':
         cutPlan = { op: msg.op, mode: msg.mode || 'torn' };

@@ -418,3 +418,74 @@ function joinFifos(sm) {
   sm.updateDMARx();
   sm.updateDMATx();
 }
+
+/**
+ * The RP2040's XIP cache, counted, not timed: the emulated CPU reads flash in one cycle,
+ * a real one waits for the QSPI flash on every miss of its 16 KB cache (RP2040
+ * datasheet 2.6.3.1, XIP Cache: two-way set-associative, 8-byte lines, 1024 of them). Every read
+ * the CPU makes of the XIP window goes through this model (LRU replacement within a
+ * set); the NOALLOC aliases (0x11/0x13) do not fill it, the NOCACHE ones (0x12/0x13) do
+ * not look in it: a miss each. The cost of a miss is applied by the bench (docs/pico.md, XIP cache misses).
+ * Not modelled: the flush after a flash program or erase (at most 1024 refills), DMA
+ * reads of flash, the bus's prefetch. A read of MARK (the last word of the 2 MB flash, through
+ * XIP_NOCACHE_NOALLOC) notes the misses so far in `mark`: the gadget's probe reads it
+ * when the main loop goes back to sleep after a key (host/geekout_tools/pico/gadget.py).
+ */
+export const XIP_MARK = 0x131ffffc;
+
+export class XipCache {
+  constructor(mcu) {
+    this.reads = 0;
+    this.misses = 0;
+    this.mark = 0;
+    this.tags = new Int32Array(1024).fill(-1); // way w of set s at 2 * s + w
+    this.recent = new Uint8Array(512); // per set: the way used last
+    const r32 = mcu.readUint32.bind(mcu);
+    const r16 = mcu.readUint16.bind(mcu);
+    const r8 = mcu.readUint8.bind(mcu);
+    mcu.readUint32 = (a) => {
+      this.touch(a >>> 0);
+      return r32(a);
+    };
+    mcu.readUint16 = (a) => {
+      this.touch(a >>> 0);
+      return r16(a);
+    };
+    mcu.readUint8 = (a) => {
+      this.touch(a >>> 0);
+      return r8(a);
+    };
+  }
+
+  touch(address) {
+    const region = address >>> 24;
+    if (region < 0x10 || region > 0x13) {
+      return;
+    }
+    if (address === XIP_MARK) {
+      this.mark = this.misses;
+      return;
+    }
+    this.reads++;
+    const line = (address & 0xffffff) >>> 3;
+    const set = line & 511;
+    const tag = line >>> 9;
+    const at = set * 2;
+    if (!(region & 2)) { // XIP_NOCACHE (0x12, 0x13) does not look: straight to the flash
+      if (this.tags[at] === tag) {
+        this.recent[set] = 0;
+        return;
+      }
+      if (this.tags[at + 1] === tag) {
+        this.recent[set] = 1;
+        return;
+      }
+    }
+    this.misses++;
+    if (!(region & 1)) {
+      const way = this.recent[set] ^ 1; // the least recently used way
+      this.tags[at + way] = tag;
+      this.recent[set] = way;
+    }
+  }
+}
