@@ -1,21 +1,29 @@
 """The gadget's figures on the emulated Pico (the real MicroPython rp2 firmware on an
 emulated RP2040 at 125 MHz, the deployed .mpy firmware on littlefs, the real
-hal/board.py, an SSD1306 panel model on the I2C bus at 400 kHz).
+hal/board.py, an SSD1306 panel model on the I2C bus clocked as the RP2040 clocks it at
+MicroPython's 400 kHz setting: 338 kHz).
 
 Each game of bench_heap.py's 4-player set is played whole, key for key as the unix port
-played it (tests/pico/picoplay.py), and per game it prints: free heap at boot; peak heap
-(gc.mem_alloc() after gc.collect() after each key); press-to-screen time (emulated, from
-the key being due to the last I2C byte of its redraw) median, p95 and max over all keys
-and over the keys that saved a step; the slowest kinds of step (the Masters hint, an
-undo, end-of-game scoring); flash erases and page programs per saved step; the panel
-agreeing with the unix port after every key; and the wall time the game took.
+played it (tests/pico/picoplay.py), the gadget's own garbage collections falling where
+they fall (the probe does not collect), and per game it prints, over all keys and over
+the keys that saved a step:
+  press_ms  from the moment the key is due to the last I2C byte of its redraw;
+  ready_ms  from the same moment until the main loop sleeps again: screen, LEDs, sound
+            started and the save written, the gadget can take the next key;
+  +XIP      ready_ms plus the estimated cost of the key's XIP cache misses (counted by
+            the emulator's cache model, XIP_MISS_CYCLES each: docs/pico.md);
+  taken     from the key's moment to the poll that took it (the debouncer and the main
+            loop's sleep between polls);
+the slowest keys and kinds of step (the Masters hint, an undo, end-of-game scoring); the
+bytes sent to the panel per key (median, p95); flash erases and page programs per saved
+step; the panel agreeing with the unix port after every key; the wall time.
 
 Run: .venv/bin/python bench/bench_pico.py [--game masters|capture|battle]
+     [--flash-timing typical|max] [--no-xip]
 Needs GEEKOUT_PICO_UF2 and GEEKOUT_PICO_BOOTROM (README: the emulated Pico).
 """
 
 import argparse
-import statistics
 import sys
 import tempfile
 import time
@@ -34,23 +42,37 @@ GAMES = (("masters", 5, "Masters, 4 players, virtual dice, a hint"),
          ("battle", 5, "battle, 4 players, an undo every 9th decision"))
 
 
-def play(image, ref, seed, folder):
-    """Play one reference game: (gadget, keys whose panel differed, per key (ms, erases,
-    programs, journal bytes after, screen after), the journal on flash at the end, and
-    for Capture (ms, journal bytes) of an undo at the end)."""
+# An XIP cache miss, in clk_sys cycles: the cache fills an 8-byte line from the QSPI flash
+# in continuous-read mode at clk_sys / 2 (MicroPython's RPI_PICO boot stage 2): 24 address
+# bits and 8 mode bits on 4 lines (8 clocks), 4 dummy clocks, 64 data bits on 4 lines (16
+# clocks): 28 flash clocks, 56 cycles, plus the SSI's and the bus's few (docs/pico.md).
+XIP_MISS_CYCLES = 60
+CLK_SYS = 125e6
+
+
+def play(image, ref, seed, folder, flash_timing, xip):
+    """Play one reference game: (gadget, keys whose panel differed, per key a dict (ms,
+    ready, xip, taken, erases, programs, bytes, journal bytes after, screen after), the
+    journal on flash at the end, and for Capture (ms, journal bytes) of an undo at the
+    end)."""
     rows = []
-    with picoplay.Pico(flash=image, panel="ssd1306") as pico:
-        last = pico.stats()["flash"]
+    with picoplay.Pico(flash=image, panel="ssd1306", flash_timing=flash_timing) as pico:
+        last = pico.stats()
 
         def on_key(i, g):
             nonlocal last
-            f = pico.stats()["flash"]
-            ms = g.last_ms
-            rows.append((ms, f["erases"] - last["erases"], f["programs"] - last["programs"],
-                         g.journal_bytes, g.screen))
-            last = f
+            st = pico.stats()
+            f, lf = st["flash"], last["flash"]
+            miss = g.xip_misses[-1] if xip else 0
+            rows.append({"ms": g.last_ms, "ready": g.last_ready_ms,
+                         "xip": g.last_ready_ms + miss * XIP_MISS_CYCLES / CLK_SYS * 1e3,
+                         "taken": g.took_ms[-1], "erases": f["erases"] - lf["erases"],
+                         "programs": f["programs"] - lf["programs"],
+                         "bytes": st["i2c_bytes"] - last["i2c_bytes"],
+                         "journal": g.journal_bytes, "screen": g.screen})
+            last = st
 
-        g, bad = picoplay.play(pico, ref, seed, on_key)
+        g, bad = picoplay.play(pico, ref, seed, on_key, collect=False, xip=xip)
         journal = picoplay.journal_of(picoplay.saved_files(pico, folder))
         undo = None
         if ref["report"]["screen"] == "capture.scores":
@@ -58,22 +80,27 @@ def play(image, ref, seed, folder):
             # OK on "Undo" (the first item): the last entry goes.
             g.key(3)
             g.key(4)
-            undo = (g.key(2), g.journal_bytes)
+            g.key(2)
+            undo = (g.last_ms, g.last_ready_ms, g.journal_bytes)
     return g, bad, rows, journal, undo
 
 
-def fmt(s):
-    return "median {median} / p95 {p95} / max {max} ms".format(**s)
+def fmt(values):
+    return "{median} / {p95} / {max}".format(**summary(values))
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=("masters", "capture", "battle"))
+    ap.add_argument("--flash-timing", choices=("typical", "max"), default="typical")
+    ap.add_argument("--no-xip", action="store_true", help="no XIP cache model (faster)")
     args = ap.parse_args()
     why = picoplay.missing()
     if why:
         print("emulated Pico not available: " + why)
         return 0
+    xip = not args.no_xip
+    print("flash timing {}; ms as median / p95 / max".format(args.flash_timing))
     with tempfile.TemporaryDirectory() as tmp:
         image = picoplay.deployed_image(Path(tmp) / "img")
         for game, seed, label in GAMES:
@@ -81,53 +108,52 @@ def main():
                 continue
             ref = picoplay.reference(Path(tmp) / "ref", game, seed)
             t0 = time.time()
-            g, bad, rows, journal, undo = play(image, ref, seed, tmp)
+            g, bad, rows, journal, undo = play(image, ref, seed, tmp, args.flash_timing, xip)
             wall = time.time() - t0
-            saves = [r for i, r in enumerate(rows)
-                     if r[3] != (rows[i - 1][3] if i else 0)]
-            erases = sum(r[1] for r in rows)
-            programs = sum(r[2] for r in rows)
-            steps = [r for r in saves if r[3] > (rows[rows.index(r) - 1][3] if rows.index(r) else 0)]
-            undos = [r for r in saves if r not in steps]
-            print("{} ({} keys, journal {} B):".format(label, len(ref["keys"]), len(ref["journal"])))
-            print("  free heap at boot {} B; peak heap {} B ({:.0f}% of the free heap); "
-                  "unix port, same keys: {} B".format(
-                      g.free_at_boot, g.peak_heap, 100.0 * g.peak_heap / g.free_at_boot,
-                      ref["report"]["peak_heap"]))
-            print("  press to screen, every key: " + fmt(summary([r[0] for r in rows if r[0] is not None])))
-            print("  press to screen, keys that saved a step: " + fmt(summary(
-                [r[0] for r in steps if r[0] is not None])))
-            timed = sorted((r[0], i) for i, r in enumerate(rows) if r[0] is not None)
-            print("  slowest keys: " + "; ".join("{:.1f} ms (key {}, {} -> {})".format(
-                ms, i, rows[i - 1][4] if i else "boot", rows[i][4]) for ms, i in reversed(timed[-3:])))
+            for i, r in enumerate(rows):
+                r["step"] = r["journal"] > (rows[i - 1]["journal"] if i else 0)
+                r["undo"] = r["journal"] < (rows[i - 1]["journal"] if i else 0)
+            steps = [r for r in rows if r["step"]]
+            print("{} ({} keys, journal {} B), free heap at boot {} B:".format(
+                label, len(ref["keys"]), len(ref["journal"]), g.free_at_boot))
+            for name, keep in (("every key", rows), ("keys that saved a step", steps)):
+                drawn = [r["ms"] for r in keep if r["ms"] is not None]
+                print("  {}: press_ms {}; ready_ms {}{}; taken {}".format(
+                    name, fmt(drawn), fmt([r["ready"] for r in keep]),
+                    "; ready_ms +XIP {}".format(fmt([r["xip"] for r in keep])) if xip else "",
+                    fmt([r["taken"] for r in keep])))
+            by_ready = sorted(range(len(rows)), key=lambda i: rows[i]["ready"])
+            print("  slowest keys (ready_ms): " + "; ".join("{:.1f} ms (key {}, {} -> {})".format(
+                rows[i]["ready"], i, rows[i - 1]["screen"] if i else "boot", rows[i]["screen"])
+                for i in reversed(by_ready[-3:])))
             slow = {}
             for i, r in enumerate(rows):
-                prev = rows[i - 1][4] if i else ""
+                prev = rows[i - 1]["screen"] if i else ""
                 kind = None
-                if r[4] == "masters.hint" and prev != "masters.hint":
+                if r["screen"] == "masters.hint" and prev != "masters.hint":
                     kind = "the Masters hint"
-                elif r[4] != prev and (r[4].endswith(".end") or r[4] == "capture.scores"):
+                elif r["screen"] != prev and (r["screen"].endswith(".end")
+                                              or r["screen"] == "capture.scores"):
                     kind = "end-of-game scoring"
-                elif r in undos:
-                    kind = "undo (journal {} B after)".format(r[3])
-                if kind and r[0] is not None:
-                    key = kind if not kind.startswith("undo") else "undo"
-                    if key not in slow or r[0] > slow[key][1]:
-                        slow[key] = (kind, r[0])
-            for kind, ms in slow.values():
-                print("  {}: {:.1f} ms".format(kind, ms))
+                elif r["undo"]:
+                    kind = "undo"
+                if kind and (kind not in slow or r["ready"] > slow[kind]["ready"]):
+                    slow[kind] = r
+            for kind, r in slow.items():
+                print("  {}: press_ms {}, ready_ms {:.1f}".format(
+                    kind, "-" if r["ms"] is None else "{:.1f}".format(r["ms"]), r["ready"]))
             if undo is not None and undo[0] is not None:
                 print("  undo at the end of the game (journal {} B of actions after): "
-                      "{:.1f} ms".format(undo[1], undo[0]))
-            if undos and undos[-1][0] is not None:
-                print("  last undo of the game (journal {} B after): {:.1f} ms".format(
-                    undos[-1][3], undos[-1][0]))
+                      "press_ms {:.1f}, ready_ms {:.1f}".format(undo[2], undo[0], undo[1]))
+            sent = [r["bytes"] for r in rows]
+            print("  bytes to the panel per key: median {} / p95 {} / max {}".format(
+                *(summary(sent)[k] for k in ("median", "p95", "max"))))
             n = max(len(steps), 1)
-            per = [r[1] + r[2] for r in steps]
-            print("  flash: {} erases, {} page programs over {} saved steps: {:.0f} erases per 100"
-                  " steps, {:.1f} programs a step (median {} operations, max {})".format(
-                      erases, programs, len(steps), 100.0 * erases / n, programs / n,
-                      statistics.median(per) if per else 0, max(per) if per else 0))
+            erases = sum(r["erases"] for r in rows)
+            programs = sum(r["programs"] for r in rows)
+            print("  flash: {} erases, {} page programs over {} saved steps: {:.0f} erases per"
+                  " 100 steps, {:.1f} programs a step".format(
+                      erases, programs, len(steps), 100.0 * erases / n, programs / n))
             print("  panel equal to the unix port after {} of {} keys; journal equal: {}; "
                   "errors {}; wall time {:.0f} s".format(
                       len(ref["keys"]) - len(bad), len(ref["keys"]),

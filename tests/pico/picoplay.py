@@ -78,11 +78,14 @@ def reference(folder, game, seed):
             "report": got}
 
 
-def play(pico, ref, seed, on_key=None):
+def play(pico, ref, seed, on_key=None, collect=True, xip=False):
     """Play the reference's keys on the gadget (simulator dice of `seed`); returns (the
     Gadget, the indexes of keys after which the panel differed from the unix port).
-    on_key(i, gadget) runs after each key."""
-    g = Gadget(pico, seed=seed)
+    on_key(i, gadget) runs after each key; collect: the probe's collection after each
+    key (the peak heap); xip: count each key's XIP cache misses (Gadget.count_xip)."""
+    g = Gadget(pico, seed=seed, collect=collect)
+    if xip:
+        g.count_xip()
     bad = []
     for i, k in enumerate(ref["keys"]):
         g.key(k)

@@ -68,6 +68,7 @@ class _Probe:
         self.buttons = buttons
         self.busy = False
         self.ready = 0
+        self.took = 0
         self.pins = getattr(buttons, 'pins', [])
         self.peak = 0
         self.due = True
@@ -86,7 +87,7 @@ class _Probe:
                 if a > self.peak:
                     self.peak = a
                     print('#heap', a)
-            print('#k', self.keys, self.ready, g)
+            print('#k', self.keys, self.ready, g, self.took)
             top = _uis[-1].top() if _uis else None
             name = getattr(top, 'name', '') if top else ''
             if name != self.screen:
@@ -98,6 +99,8 @@ class _Probe:
                 print('#j', n)
         out = self.buttons.poll(now)
         if out:
+            if not self.busy:
+                self.took = time.ticks_us()
             self.busy = True
             self.keys += len(out)
         return out
@@ -135,6 +138,7 @@ class Gadget:
         self.press_ms = []
         self.ready_ms = []  # per key: due to the main loop's next sleep (module docstring)
         self.gc_ms = []  # per key: the probe's collection (0 without collect)
+        self.took_ms = []  # per key: due to the poll that returned it
         self.xip_misses = []  # per key, with count_xip(): XIP cache misses, due to ready
         self._xip = False
         self.peak_heap = 0
@@ -190,9 +194,9 @@ class Gadget:
         at = data.rfind(b"#k ")
         end = data.find(b"\r", at) if at >= 0 else -1
         if end < 0:
-            return 0, None, 0
+            return 0, None, 0, None
         f = data[at + 3:end].split()
-        return int(f[0]), int(f[1]), int(f[2])
+        return int(f[0]), int(f[1]), int(f[2]), int(f[3])
 
     def taken(self):
         """How many keys the gadget has handled (the last "#k" line of the probe)."""
@@ -219,12 +223,15 @@ class Gadget:
         self.last_ms = ms
         if ms is not None:
             self.press_ms.append(ms)
-        _, ready_us, gc_us = self._last_k()
+        _, ready_us, gc_us, took_us = self._last_k()
         # ticks_us counts the emulated clock's microseconds modulo 2**30 (MicroPython's
         # ticks period): the time after `due` it was.
         due_us = self.pico.last_due / 1000
         ready = ((ready_us - int(due_us)) % (1 << 30)) / 1000 + gc_us / 1000
         self.last_ready_ms = ready
+        # From the key's moment to the poll that took it: the PIO debouncer's wait and
+        # the main loop's sleep between polls.
+        self.took_ms.append(((took_us - int(due_us)) % (1 << 30)) / 1000)
         self.ready_ms.append(ready)
         self.gc_ms.append(gc_us / 1000)
         if self._xip:
