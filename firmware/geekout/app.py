@@ -20,13 +20,17 @@ from geekout import keys
 from geekout.modules import forget as _forget
 from geekout.modules import forget_all
 from geekout.settings import Settings
-from geekout.ui.core import UI, Screen, wrap
+from geekout.ui.core import UI, Screen, center, wrap
 from geekout.ui.widgets import Confirm
 
 # Every game's journal name, which is also its package: geekout/<name>/ holds the game's
 # rules and screens, and geekout/<name>/play.py provides setup(app) and
 # play(app, config, actions) -> the screen to show.
 GAMES = ("masters", "capture", "battle")
+# Per game, a module its play() imports when the game starts (battle's come with its
+# setup): not yet loaded, the start shows the loading frame first (loading()).
+PLAY_LOADS = {"masters": "geekout.masters.rules", "capture": "geekout.capture.round",
+              "battle": "geekout.battle.turn"}
 
 # The boot count (docs/gadget.md, When something goes wrong): a file whose size is the
 # boots not yet confirmed; after FAILED_BOOTS of them the gadget starts safe. A boot is
@@ -40,6 +44,23 @@ CONFIRM_MS = const(30000)
 # collection (a few ms on the Pico) comes between presses rather than inside one, where
 # MicroPython would run it when the heap fills (micro-gui collects when idle too).
 IDLE_GC_MS = const(300)
+
+
+def loading(ui, module):
+    """Before `module` is imported from .mpy files (a game's start loads its modules:
+    a few hundred ms on the Pico): a frame that says so, out at once, so the player sees
+    the press took. Not when it is loaded already, nor in the UF2 build, whose modules
+    are frozen in flash and cost no load (boards/uf2/geekout_uf2.py)."""
+    if module in sys.modules or "geekout_uf2" in sys.modules:
+        return
+    fb = ui.fb
+    fb.fill(0)
+    center(fb, "Loading...", 28)
+    try:
+        fb.show()
+    except OSError:  # no panel: the screen after it tells (ui/core.py refresh)
+        pass
+    ui.dirty = True
 
 
 def game_module(name):
@@ -99,6 +120,7 @@ class App:
     def setup(self, i):
         """The setup screens of the i-th game offered (from the home screens)."""
         unload_games()  # a game whose setup was left with BACK
+        loading(self.ui, "geekout." + self.games[i] + ".play")
         game_module(self.games[i]).setup(self)
 
     def start(self, game, config):
@@ -130,6 +152,8 @@ class App:
         _forget("geekout.home")
         if "geekout." + game + ".play" not in sys.modules:  # else: loaded by its setup, keep it
             unload_games()
+        # The game's own modules (its rules, its screens) load in play(): say so first.
+        loading(self.ui, PLAY_LOADS.get(game, ""))
         screen = game_module(game).play(self, config, actions)
         self.ui.push(screen)
 
