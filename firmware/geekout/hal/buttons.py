@@ -153,6 +153,28 @@ class Buttons:
                 b.held(now, out)
         return out
 
+    def napper(self, sleep_ms):
+        """The main loop's sleep between polls (app.run: POLL_MS), cut short by a key:
+        with the PIO debouncer it sleeps 1 ms at a time and returns as soon as the
+        debouncer has queued a state, so a key waits at most 1 ms for its poll, not up
+        to 10 (docs/gadget.md, Buttons). Longer sleeps (the wait after repeated errors)
+        sleep whole. Polled buttons: `sleep_ms` itself."""
+        sm = self.sm
+        if sm is None:
+            return sleep_ms
+        limit = self.POLL_MS
+
+        def nap(ms):
+            if ms > limit:
+                sleep_ms(ms)
+                return
+            for _ in range(ms):
+                if sm.rx_fifo():
+                    return
+                sleep_ms(1)
+
+        return nap
+
     def _take(self, sm, now, out):
         """The debouncer's states queued since the last poll, in order: each bit that went
         to 0 is an accepted press, back to 1 an accepted release. A press and its release

@@ -62,4 +62,4 @@ def wire(display_kind=None, storage=None, lenient=False):
     except (AttributeError, ImportError, NotImplementedError):
         pass
     return (display_kind, i2c, addr, display, back_pin, buttons, leds, buzzer, storage, data,
-            events, time.ticks_ms, time.sleep_ms, fault)
+            events, time.ticks_ms, buttons.napper(time.sleep_ms), fault)
