@@ -112,12 +112,15 @@ def _state_rank(c):
     return r
 
 
-def advise(table, active, inactive, used, scored, need=0):
+def advise(table, active, inactive, used, scored, need=0, raw=False):
     """[(action id, number)], best first (ties in the rules core's order): the legal
     resolutions of a position with action dice in active, or PASS/CONTINUE at a
     pass/continue point (no active die). number = the optimal expected final points of
     the turn (need = 0) or the highest probability of ending it with at least `need`
-    points (1-55). [] when active holds only 42s and DRAGONs (it settles, M4)."""
+    points (1-55). [] when active holds only 42s and DRAGONs (it settles, M4).
+    raw: the numbers as integers in 1/(6 x scale) (a roll's value is the sum of six
+    stored values): exact on the Pico, whose floats are single precision, so the
+    review (review.py) adds them up without rounding."""
     n_active = 0
     for f in range(FACES):
         n_active += active[f]
@@ -140,11 +143,14 @@ def advise(table, active, inactive, used, scored, need=0):
     for j in range(block):
         base += block_size(table.problems[j])
     w = 2 if problem == 0 else 1
+    if raw:  # scale the values read by 6 (a roll's six are added, not averaged)
+        banked *= 6 * scale
+        scale = 0
     if n_active == 0:
         if used == 0:  # M6: nothing to roll again
             return [(PASS, banked)]
         i = inactive + (inactive + used) * (inactive + used - 1) // 2
-        cont = table.read(base + w * i, w) / scale
+        cont = _scaled(table.read(base + w * i, w), scale)
         if cont > banked:
             return [(CONTINUE, cont), (PASS, banked)]
         return [(PASS, banked), (CONTINUE, cont)]
@@ -172,7 +178,7 @@ def advise(table, active, inactive, used, scored, need=0):
                 roll = True
         elif t == NO_TARGET:
             if actor == SPACESHIP:  # M3e: bust
-                _insert(out, a, 0.0)
+                _insert(out, a, 0 if raw else 0.0)
                 continue
         elif actor == MEEPLE:  # M3a: the target is rerolled
             c[t] -= 1
@@ -189,11 +195,16 @@ def advise(table, active, inactive, used, scored, need=0):
                 c[f] += 1
                 total += table.read(base + w * _state_rank(c), w)
                 c[f] -= 1
-            value = total / (6 * scale)
+            value = total if raw else total / (6 * scale)
         else:
-            value = table.read(base + w * _state_rank(c), w) / scale
+            value = _scaled(table.read(base + w * _state_rank(c), w), scale)
         _insert(out, a, value)
     return out
+
+
+def _scaled(v, scale):
+    """A stored value in its unit (scale), or x 6 in the raw unit (scale 0)."""
+    return v / scale if scale else v * 6
 
 
 def _insert(out, action, value):

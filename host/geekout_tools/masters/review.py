@@ -321,6 +321,33 @@ class ConstantValuer:
         return self.value
 
 
+class HintValuer:
+    """The gadget's hint table (firmware/geekout/masters/hint.bin, read by the device's
+    own hint.advise) as a valuer: the values the gadget's review
+    (firmware/geekout/masters/review.py) walks with, stored x 1024."""
+
+    def __init__(self, path=None):
+        import io
+
+        from geekout.masters import hint
+
+        from .review_games import HINT_BIN
+
+        with open(path or HINT_BIN, "rb") as f:
+            self.table = hint.open_table(io.BytesIO(f.read()))
+        self.hint = hint
+
+    def start(self):
+        """V*: the continue value with 7 dice to roll and 3 inactive (M2)."""
+        return self.steps([0] * mc.FACES, mc.START_INACTIVE, mc.START_ACTIVE, 0)[0][1]
+
+    def steps(self, active, inactive, used, scored):
+        return self.hint.advise(self.table, bytearray(active), inactive, used, scored)
+
+    def ended(self, scored, bust):
+        return 0.0 if bust else float(m.points_for(scored))
+
+
 def _legal(active, inactive, used, scored):
     if not sum(active):
         return [mc.CONTINUE, mc.PASS]
