@@ -33,8 +33,10 @@ _NO_DICE = bytes(FACES)
 
 class Review:
     """A game's review. start: V* (raw); seats: per seat the sums above; turns: per
-    finished turn (seat, score, luck, lost), luck and lost None when the turn was not
-    reviewed; worst: the costliest decision (lost, turn from 0, round from 0, seat,
+    finished turn (seat, score, luck, lost, values), luck and lost None when the turn was
+    not reviewed, values the number of values the walk took (each decision and roll:
+    the identity score = V* + luck - lost holds to half a table step on each, 1/2048 of
+    a point, docs/masters.md); worst: the costliest decision (lost, turn from 0, round from 0, seat,
     (active, inactive, used, scored), step taken, better step), or None."""
 
     def __init__(self, players, start):
@@ -43,7 +45,7 @@ class Review:
         self.turns = []
         self.worst = None
 
-    def add_turn(self, seat, score, luck, lost):
+    def add_turn(self, seat, score, luck, lost, values):
         row = self.seats[seat]
         row[TURNS] += 1
         row[SCORE] += score
@@ -51,7 +53,7 @@ class Review:
             row[REVIEWED] += 1
             row[LUCK] += luck
             row[LOST] += lost
-        self.turns.append((seat, score, luck, lost))
+        self.turns.append((seat, score, luck, lost, values))
 
 
 def position(st):
@@ -102,7 +104,7 @@ class _Walk:
             self.round = st.round
             self.value = self.out.start  # V of where the turn stands
             self.before = -1  # V before the roll under way (-1: none)
-            self.luck = self.lost = self.decisions = self.blunders = 0
+            self.luck = self.lost = self.decisions = self.blunders = self.values = 0
         if st.is_chance():
             if self.before < 0:
                 self.before = self.value
@@ -114,6 +116,7 @@ class _Walk:
             else:
                 after = self._steps(st)[0][1]
             self.luck += after - self.before
+            self.values += 1
             self.value = after
             self.before = -1
         else:
@@ -127,6 +130,7 @@ class _Walk:
                     break
             if chosen is None:
                 raise ValueError("the hint table does not fit this game")
+            self.values += 1
             if len(steps) > 1:  # a choice among two steps or more
                 lost = steps[0][1] - chosen
                 self.decisions += 1
@@ -141,7 +145,7 @@ class _Walk:
         if len(st.turns) > self.turn:
             seat, score, _how = st.turns[self.turn]
             out = self.out
-            out.add_turn(seat, score, self.luck, self.lost)
+            out.add_turn(seat, score, self.luck, self.lost, self.values)
             row = out.seats[seat]
             row[DECISIONS] += self.decisions
             row[BLUNDERS] += self.blunders
