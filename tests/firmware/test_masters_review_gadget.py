@@ -30,8 +30,7 @@ MODES = {mc.VIRTUAL: "virtual", mc.AUTO: "auto"}
 @pytest.fixture(scope="module")
 def table():
     with open(FW / mc.HINT_FILE, "rb") as f:
-        t = mh.open_table(f)
-        yield lambda a, i, u, s: mh.advise(t, a, i, u, s, 0, True)
+        yield gr.TableValues(mh, mh.open_table(f))
 
 
 @pytest.fixture(scope="module")

@@ -31,6 +31,12 @@ DECIDE_POINTS = const(55)
 STATES = const(24310)
 VALUES = const(24365)  # DECIDE_POINTS + STATES: a block's values
 POINTS_SCALE = const(1024)  # expected points: u16
+# The block of the positions just rolled (used 0, action dice showing), expected points
+# u16 x POINTS_SCALE: what the review (review.py) reads for V after a roll. Its id in
+# the header's list of problems; its positions: 10 dice in 8 zones (faces, inactive,
+# scored), C(17, 7) of them.
+ROLLED = const(16)
+ROLLED_STATES = const(19448)
 PROB_SCALE = const(255)  # probabilities: u8
 
 
@@ -67,7 +73,10 @@ def need_dice(need):
 
 
 def block_size(problem):
-    """Bytes of a problem's block: two a value for expected points, one a probability."""
+    """Bytes of a problem's block: two a value for expected points, one a probability;
+    the ROLLED block two a position."""
+    if problem == ROLLED:
+        return 2 * ROLLED_STATES
     return VALUES * (2 if problem == 0 else 1)
 
 
@@ -97,19 +106,32 @@ def open_table(f):
     if len(head) != HEADER or head[:4] != MAGIC or head[4] != VERSION:
         raise ValueError("not a Masters hint table")
     count = head[5]
-    if not 1 <= count <= 11:
+    if not 1 <= count <= 12:
         raise ValueError("bad hint table header")
     return HintTable(f, bytes(head[6:6 + count]))
 
 
-def _state_rank(c):
-    """Rank of the 9 counts in c (active faces 0-5, inactive, used - 1, scored; 9 in all)."""
+def _state_rank(c, parts=9):
+    """Rank of the counts in c among the compositions of 10 dice into `parts` zones:
+    9 (active faces 0-5, inactive, used - 1, scored) for the points block, 8 (faces,
+    inactive, scored) for the ROLLED block."""
     r = 0
     p = 0
-    for j in range(8):
+    for j in range(parts - 1):
         p += c[j]
         r += _comb(p + j, j + 1)
     return r
+
+
+def _block(table, problem):
+    """The offset of a problem's block; ValueError when the table has none."""
+    block = table.problems.find(bytes((problem,)))
+    if block < 0:
+        raise ValueError("the hint table has no block for this need")
+    base = HEADER
+    for j in range(block):
+        base += block_size(table.problems[j])
+    return base
 
 
 def advise(table, active, inactive, used, scored, need=0, raw=False):
@@ -121,11 +143,7 @@ def advise(table, active, inactive, used, scored, need=0, raw=False):
     raw: the numbers as integers in 1/(6 x scale) (a roll's value is the sum of six
     stored values): exact on the Pico, whose floats are single precision, so the
     review (review.py) adds them up without rounding."""
-    n_active = 0
-    for f in range(FACES):
-        n_active += active[f]
-    if n_active + inactive + used + scored != DICE or min(inactive, used, scored) < 0:
-        raise ValueError("the four zones must hold 10 dice")
+    n_active = _check(active, inactive, used, scored)
     if need:
         if not 1 <= need <= 55:
             raise ValueError("need must be 1-55")
@@ -136,12 +154,7 @@ def advise(table, active, inactive, used, scored, need=0, raw=False):
         problem = 0
         scale = POINTS_SCALE
         banked = scored * (scored + 1) // 2
-    block = table.problems.find(bytes((problem,)))
-    if block < 0:
-        raise ValueError("the hint table has no block for this need")
-    base = HEADER
-    for j in range(block):
-        base += block_size(table.problems[j])
+    base = _block(table, problem)
     w = 2 if problem == 0 else 1
     if raw:  # scale the values read by 6 (a roll's six are added, not averaged)
         banked *= 6 * scale
@@ -149,8 +162,7 @@ def advise(table, active, inactive, used, scored, need=0, raw=False):
     if n_active == 0:
         if used == 0:  # M6: nothing to roll again
             return [(PASS, banked)]
-        i = inactive + (inactive + used) * (inactive + used - 1) // 2
-        cont = _scaled(table.read(base + w * i, w), scale)
+        cont = _cont(table, base, w, scale, inactive, used, scored)
         if cont > banked:
             return [(CONTINUE, cont), (PASS, banked)]
         return [(PASS, banked), (CONTINUE, cont)]
@@ -158,48 +170,103 @@ def advise(table, active, inactive, used, scored, need=0, raw=False):
             or active[SUPERHERO]):
         return []
     base += w * DECIDE_POINTS
-    legal = position(active, inactive, used, scored).legal_actions()
     c = bytearray(9)
     out = []
-    for a in legal:
-        for f in range(FACES):
-            c[f] = active[f]
-        # M3: the acting die moves to used first (used + 1, stored as used - 1 + 1)
-        c[6] = inactive
-        c[7] = used
-        c[8] = scored
-        actor = action_actor(a)
-        t = a & 7
-        c[actor] -= 1
-        roll = False
-        if actor == HEART:
-            if inactive:  # M3d: an inactive die is rolled into active
-                c[6] -= 1
-                roll = True
-        elif t == NO_TARGET:
-            if actor == SPACESHIP:  # M3e: bust
-                _insert(out, a, 0 if raw else 0.0)
-                continue
-        elif actor == MEEPLE:  # M3a: the target is rerolled
-            c[t] -= 1
-            roll = True
-        elif actor == SPACESHIP:  # M3c
-            c[t] -= 1
-            c[6] += 1
-        else:  # M3b: flipped to the opposite face (M1)
-            c[t] -= 1
-            c[t ^ 1] += 1
-        if roll:
-            total = 0
-            for f in range(FACES):
-                c[f] += 1
-                total += table.read(base + w * _state_rank(c), w)
-                c[f] -= 1
-            value = total if raw else total / (6 * scale)
-        else:
-            value = _scaled(table.read(base + w * _state_rank(c), w), scale)
-        _insert(out, a, value)
+    for a in position(active, inactive, used, scored).legal_actions():
+        _insert(out, a, _step(table, base, w, scale, c, active, inactive, used, scored, a))
     return out
+
+
+def _check(active, inactive, used, scored):
+    """The active dice; ValueError unless the four zones hold 10."""
+    n_active = 0
+    for f in range(FACES):
+        n_active += active[f]
+    if n_active + inactive + used + scored != DICE or min(inactive, used, scored) < 0:
+        raise ValueError("the four zones must hold 10 dice")
+    return n_active
+
+
+def _cont(table, base, w, scale, inactive, used, scored):
+    """The value of CONTINUE at a pass/continue point (M6)."""
+    i = inactive + (inactive + used) * (inactive + used - 1) // 2
+    return _scaled(table.read(base + w * i, w), scale)
+
+
+def _step(table, base, w, scale, c, active, inactive, used, scored, a):
+    """The value of resolution `a` (legal) of a position; `base` is the block's
+    states, c a 9-byte scratch."""
+    for f in range(FACES):
+        c[f] = active[f]
+    # M3: the acting die moves to used first (used + 1, stored as used - 1 + 1)
+    c[6] = inactive
+    c[7] = used
+    c[8] = scored
+    actor = action_actor(a)
+    t = a & 7
+    c[actor] -= 1
+    roll = False
+    if actor == HEART:
+        if inactive:  # M3d: an inactive die is rolled into active
+            c[6] -= 1
+            roll = True
+    elif t == NO_TARGET:
+        if actor == SPACESHIP:  # M3e: bust
+            return 0.0 if scale else 0
+    elif actor == MEEPLE:  # M3a: the target is rerolled
+        c[t] -= 1
+        roll = True
+    elif actor == SPACESHIP:  # M3c
+        c[t] -= 1
+        c[6] += 1
+    else:  # M3b: flipped to the opposite face (M1)
+        c[t] -= 1
+        c[t ^ 1] += 1
+    if not roll:
+        return _scaled(table.read(base + w * _state_rank(c), w), scale)
+    total = 0
+    for f in range(FACES):
+        c[f] += 1
+        total += table.read(base + w * _state_rank(c), w)
+        c[f] -= 1
+    return total / (6 * scale) if scale else total
+
+
+def value(table, active, inactive, used, scored):
+    """V of a position in the raw unit (advise's raw=True): its best step's value, read
+    once from the table, not worked out from every step. At a pass/continue point the
+    better of CONTINUE and PASS; just after a roll (used 0) the ROLLED block; else the
+    position's own entry in the points block. ValueError without the ROLLED block."""
+    n_active = _check(active, inactive, used, scored)
+    base = _block(table, 0)
+    if n_active == 0:
+        banked = scored * (scored + 1) // 2 * 6 * POINTS_SCALE
+        if used == 0:
+            return banked
+        cont = _cont(table, base, 2, 0, inactive, used, scored)
+        return cont if cont > banked else banked
+    c = bytearray(9)
+    for f in range(FACES):
+        c[f] = active[f]
+    c[6] = inactive
+    if used == 0:
+        c[7] = scored
+        return table.read(_block(table, ROLLED) + 2 * _state_rank(c, 8), 2) * 6
+    c[7] = used - 1
+    c[8] = scored
+    return table.read(base + 2 * (DECIDE_POINTS + _state_rank(c)), 2) * 6
+
+
+def step_value(table, active, inactive, used, scored, a):
+    """The value of step `a` (legal) of a position in the raw unit: PASS, CONTINUE or a
+    resolution, read as advise() reads it, for one step only."""
+    if a == PASS:
+        return scored * (scored + 1) // 2 * 6 * POINTS_SCALE
+    base = _block(table, 0)
+    if a == CONTINUE:
+        return _cont(table, base, 2, 0, inactive, used, scored)
+    return _step(table, base + 2 * DECIDE_POINTS, 2, 0, bytearray(9), active, inactive,
+                 used, scored, a)
 
 
 def _scaled(v, scale):

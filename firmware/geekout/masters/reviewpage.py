@@ -16,7 +16,7 @@ from geekout.masters.review import (
     SCORE,
     TURNS,
     review,
-    table_advise,
+    table_values,
 )
 from geekout.ui.core import Screen, title, wrap
 from geekout.ui.widgets import SEAT_NAMES
@@ -82,9 +82,9 @@ def show(game):
     the table cannot say (a table that does not fit the game)."""
     ui = game.ui
     try:
-        advise, close = table_advise(game.hints)
+        values, close = table_values(game.hints)
         try:
-            r = review(advise, len(game.state.totals), game.app.journal.actions)
+            r = review(values, len(game.state.totals), game.app.journal.actions)
         finally:
             close()
     except (OSError, ValueError) as e:
