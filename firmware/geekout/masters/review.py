@@ -16,7 +16,15 @@ the decisions themselves: a 4-player game's review costs a few KB of heap.
 from micropython import const
 
 from geekout.masters import rules
-from geekout.masters.consts import ENDED_BUST, FACES, HINT_FILE, START_ACTIVE, START_INACTIVE
+from geekout.masters.consts import (
+    CONTINUE,
+    ENDED_BUST,
+    FACES,
+    HINT_FILE,
+    PASS,
+    START_ACTIVE,
+    START_INACTIVE,
+)
 
 ONE = const(6144)  # a point in hint.advise's raw unit (6 x POINTS_SCALE)
 
@@ -66,19 +74,48 @@ def position(st):
 
 
 class TableValues:
-    """The valuer of review() on an open hint table (hint.open_table): a position's V
-    read once (hint.value, the ROLLED block just after a roll), a step's value
-    (hint.step_value), and the better step of one position (hint.advise)."""
+    """The valuer of review() on an open hint table (hint.open_table), in the raw unit:
+    a position's V read once (as hint.value reads it; the ROLLED block just after a
+    roll), a step's value (as hint.step_value), the better step of one position
+    (hint.advise). It reads through hint's own helpers with the blocks' offsets found
+    once and no checks: a review asks some 1,200 values, and on the Pico each call
+    layer costs (docs/gadget.md, Review). ValueError without the ROLLED block."""
 
     def __init__(self, hint, table):
         self.hint = hint
         self.table = table
+        base = hint._block(table, 0)
+        self.base = base
+        self.states = base + 2 * hint.DECIDE_POINTS
+        self.rolled = hint._block(table, hint.ROLLED)
+        self.c = bytearray(9)  # scratch counts
 
     def value(self, pos):
-        return self.hint.value(self.table, pos[0], pos[1], pos[2], pos[3])
+        active, inactive, used, scored = pos
+        if active is _NO_DICE:  # a pass/continue point (M6): the better of the two
+            banked = scored * (scored + 1) // 2 * ONE
+            if not used:
+                return banked
+            cont = self.hint._cont(self.table, self.base, 2, 0, inactive, used, scored)
+            return cont if cont > banked else banked
+        c = self.c
+        c[0:6] = active
+        c[6] = inactive
+        if not used:  # just rolled: the ROLLED block, 8 counts
+            c[7] = scored
+            return self.table.read(self.rolled + 2 * self.hint._state_rank(c, 8), 2) * 6
+        c[7] = used - 1
+        c[8] = scored
+        return self.table.read(self.states + 2 * self.hint._state_rank(c), 2) * 6
 
     def step(self, pos, a):
-        return self.hint.step_value(self.table, pos[0], pos[1], pos[2], pos[3], a)
+        active, inactive, used, scored = pos
+        if a == PASS:
+            return scored * (scored + 1) // 2 * ONE
+        if a == CONTINUE:
+            return self.hint._cont(self.table, self.base, 2, 0, inactive, used, scored)
+        return self.hint._step(self.table, self.states, 2, 0, self.c, active, inactive,
+                               used, scored, a)
 
     def best(self, pos):
         return self.hint.advise(self.table, pos[0], pos[1], pos[2], pos[3], 0, True)[0][0]
@@ -87,91 +124,98 @@ class TableValues:
 def review(values, players, actions):
     """The Review of a virtual- or auto-dice game from its journal's action bytes, on
     `values` (TableValues). ValueError when the rules refuse a byte. A turn still in
-    play is left out."""
+    play is left out. One loop a turn, the roll's dice applied in a row: on the Pico
+    each call and test a byte costs counts (docs/gadget.md, Review: the figures)."""
     # V*: the value of a turn's start, 7 dice to roll and 3 inactive (M2)
-    out = Review(players, values.value((_NO_DICE, START_INACTIVE, START_ACTIVE, 0)))
+    start = values.value((_NO_DICE, START_INACTIVE, START_ACTIVE, 0))
+    out = Review(players, start)
     st = rules.new_initial_state(players)
-    walk = _Walk(out, values)
-    for b in actions:
-        if st.phase_name() == "first":  # the first seat's draw (M8)
-            rules.apply_step(st, b)
-        else:
-            walk.step(st, b)
+    apply = st.apply_action  # refuses what is not legal (ValueError)
+    turns = st.turns
+    n = len(actions)
+    i = 0
+    while i < n and st.phase_name() == "first":  # the first seat's draw (M8)
+        apply(actions[i])
+        i += 1
+    kept = _Kept(values)
+    while i < n:  # a turn
+        turn = len(turns)
+        seat = st.seat
+        rnd = st.round
+        value = start  # V of where the turn stands
+        luck = lost = decisions = blunders = taken = 0
+        while i < n and len(turns) == turn:
+            b = actions[i]
+            i += 1
+            if st.is_chance():  # a roll: its dice in a row, then where it landed
+                before = value
+                apply(b)
+                while i < n and len(turns) == turn and st.is_chance():
+                    apply(actions[i])
+                    i += 1
+                if len(turns) > turn:  # the roll ended the turn: a bust, or a pass
+                    value = 0 if turns[-1][2] == ENDED_BUST else rules.points_for(st.last[8]) * ONE
+                elif st.is_chance():  # the journal ends inside the roll
+                    break
+                else:
+                    value = kept.value(st)[0]
+                luck += value - before
+                taken += 1
+                continue
+            pos = position(st)
+            best, many = kept.value(st, pos)
+            apply(b)
+            chosen = values.step(pos, b)
+            taken += 1
+            if many:  # a choice among two steps or more
+                # the table stores V rounded: a rolled step may come out above it
+                d = best - chosen
+                if d > 0:
+                    lost += d
+                    if d > ONE:
+                        blunders += 1
+                    worst = out.worst
+                    if worst is None or d > worst[0]:
+                        out.worst = (d, turn, rnd, seat, pos, b, None)
+                decisions += 1
+            value = chosen
+        if len(turns) > turn:
+            out.add_turn(seat, turns[turn][1], luck, lost, taken)
+            row = out.seats[seat]
+            row[DECISIONS] += decisions
+            row[BLUNDERS] += blunders
     w = out.worst
     if w is not None:  # the better step, worked out for that one position
         out.worst = w[:6] + (values.best(w[4]),)
     return out
 
 
-class _Walk:
-    """One game walked step by step: the turn under way and its running value."""
+class _Kept:
+    """V of the position in hand, kept: a roll's landing is the next decision's."""
 
-    def __init__(self, out, values):
-        self.out = out
+    def __init__(self, values):
         self.values = values
-        self.turn = -1  # the turn under way (its index), -1 between turns
-        self.kept = (None, 0)  # the last position valued and its V (a roll's landing)
+        self.pos = None
+        self.v = (0, False)
 
-    def _value(self, st, pos):
-        """V of the position in hand: its stored value, or with one legal step that
-        step's (as the host review values it: the only step is the best)."""
-        if self.kept[0] != pos:
-            legal = st.legal_actions()
-            if len(legal) == 1:
-                v = self.values.step(pos, legal[0])
-            else:
-                v = self.values.value(pos)
-            self.kept = (pos, v)
-        return self.kept[1]
-
-    def step(self, st, b):
-        if self.turn < 0:
-            self.turn = len(st.turns)
-            self.seat = st.seat
-            self.round = st.round
-            self.value = self.out.start  # V of where the turn stands
-            self.before = -1  # V before the roll under way (-1: none)
-            self.luck = self.lost = self.decisions = self.blunders = self.taken = 0
-        if st.is_chance():
-            if self.before < 0:
-                self.before = self.value
-            rules.apply_step(st, b)
-            if len(st.turns) > self.turn:  # the roll ended the turn: a bust, or a pass
-                after = 0 if st.turns[-1][2] == ENDED_BUST else rules.points_for(st.last[8]) * ONE
-            elif st.is_chance():  # more dice of this roll to come
-                return
-            else:
-                after = self._value(st, position(st))
-            self.luck += after - self.before
-            self.taken += 1
-            self.value = after
-            self.before = -1
-        else:
+    def value(self, st, pos=None):
+        """(V, a choice among two steps or more) of st's position (`pos`, or worked out):
+        V its stored value, or with one legal step that step's (as the host review
+        values it: the only step is the best)."""
+        if pos is None:
             pos = position(st)
-            many = len(st.legal_actions()) > 1
-            best = self._value(st, pos) if many else 0
-            rules.apply_step(st, b)  # refuses what is not legal
-            chosen = self.values.step(pos, b)
-            self.taken += 1
-            if many:  # a choice among two steps or more
-                # the table stores V rounded: a rolled step may come out above it
-                lost = max(0, best - chosen)
-                self.decisions += 1
-                self.lost += lost
-                if lost > ONE:
-                    self.blunders += 1
-                worst = self.out.worst
-                if lost > 0 and (worst is None or lost > worst[0]):
-                    self.out.worst = (lost, self.turn, self.round, self.seat, pos, b, None)
-            self.value = chosen
-        if len(st.turns) > self.turn:
-            seat, score, _how = st.turns[self.turn]
-            out = self.out
-            out.add_turn(seat, score, self.luck, self.lost, self.taken)
-            row = out.seats[seat]
-            row[DECISIONS] += self.decisions
-            row[BLUNDERS] += self.blunders
-            self.turn = -1
+        if pos != self.pos:
+            many = True  # a pass/continue point (M6): PASS and CONTINUE, used is not empty
+            a = pos[0]
+            # two faces that act (M3) give two steps at least; else the rules say
+            # (legal_actions costs 0.3 ms on the Pico: asked only then)
+            if st.phase_name() == "resolve" and (a[1] > 0) + (a[2] > 0) + (a[3] > 0) + (a[4] > 0) < 2:
+                legal = st.legal_actions()
+                many = len(legal) > 1
+            v = self.values.value(pos) if many else self.values.step(pos, legal[0])
+            self.pos = pos
+            self.v = (v, many)
+        return self.v
 
 
 def table_values(hints):
