@@ -9,6 +9,8 @@ that object.
 File layout and figures: docs/masters-strategy.md, On the gadget.
 """
 
+from array import array
+
 from micropython import const
 
 from geekout.masters.consts import (
@@ -41,27 +43,21 @@ PROB_SCALE = const(255)  # probabilities: u8
 
 
 def _binomials():
-    # C(n, k) for n <= 17, k <= 8, as u16 (C(17, 8) = 24310 is the largest needed)
-    out = bytearray(18 * 9 * 2)
+    # C(n, k) for n <= 17, k <= 8 at [n * 9 + k], u16 (C(17, 8) = 24310 is the largest
+    # needed): one index a lookup
+    out = array("H", bytes(18 * 9 * 2))
     for n in range(18):
         c = 1
         for k in range(9):
             if k > n:
                 c = 0
-            v = c
-            out[(n * 9 + k) * 2] = v & 255
-            out[(n * 9 + k) * 2 + 1] = v >> 8
+            out[n * 9 + k] = c
             if k < n:
                 c = c * (n - k) // (k + 1)
-    return bytes(out)
+    return out
 
 
 _C = _binomials()
-
-
-def _comb(n, k):
-    i = (n * 9 + k) * 2
-    return _C[i] | (_C[i + 1] << 8)
 
 
 def need_dice(need):
@@ -89,15 +85,24 @@ class HintTable:
         self.problems = problems
         self.bufs = (None, bytearray(1), bytearray(2))
         self.offsets = {}  # problem -> its block's offset (_block)
+        self.last = -1  # the offset read last, and its value
+        self.kept = 0
 
     def read(self, offset, width):
-        """The value of `width` bytes (1 or 2) at `offset`."""
+        """The value of `width` bytes (1 or 2) at `offset`. The last read is kept: the
+        review reads a step's value and then the same entry as the next position's V
+        (one read in seven of a game's)."""
+        if offset == self.last:
+            return self.kept
         f = self.f
         f.seek(offset)
         buf = self.bufs[width]
         if f.readinto(buf) != width:
             raise ValueError("hint table truncated")
-        return (buf[0] | (buf[1] << 8)) if width == 2 else buf[0]
+        v = (buf[0] | (buf[1] << 8)) if width == 2 else buf[0]
+        self.last = offset
+        self.kept = v
+        return v
 
 
 def open_table(f):
@@ -115,42 +120,66 @@ def open_table(f):
 def _state_rank(c, parts=9):
     """Rank of the counts in c among the compositions of 10 dice into `parts` zones:
     9 (active faces 0-5, inactive, used - 1, scored) for the points block, 8 (faces,
-    inactive, scored) for the ROLLED block."""
-    # _comb inlined: a call costs more than the sum on the Pico (the review ranks
-    # some 2,400 states a game)
+    inactive, scored) for the ROLLED block. The sum of C(p_j + j, j + 1) over the bar
+    positions (p_j: the dice up to zone j), written out: a loop and its calls cost
+    three times as much on the Pico (the review ranks some 2,400 states a game)."""
     C = _C
-    r = 0
-    p = 0
-    for j in range(parts - 1):
-        p += c[j]
-        i = (p * 9 + 10 * j + 1) * 2  # (n * 9 + k) * 2 with n = p + j, k = j + 1
-        r += C[i] | (C[i + 1] << 8)
+    p = c[0]
+    r = C[p * 9 + 1]
+    p += c[1]
+    r += C[p * 9 + 11]
+    p += c[2]
+    r += C[p * 9 + 21]
+    p += c[3]
+    r += C[p * 9 + 31]
+    p += c[4]
+    r += C[p * 9 + 41]
+    p += c[5]
+    r += C[p * 9 + 51]
+    p += c[6]
+    r += C[p * 9 + 61]
+    if parts == 9:
+        r += C[(p + c[7]) * 9 + 71]
     return r
 
 
 def _roll_ranks(c):
     """The ranks of c with one more die on each face, 0-5 (a roll's six outcomes), in
     one pass: a die on face f adds one to the bar positions from f on, and
-    C(n + 1, k) - C(n, k) = C(n, k - 1), so each rank is c's own plus a sum of terms
-    from f on. Six _state_rank calls cost three times as much on the Pico."""
+    C(n + 1, k) - C(n, k) = C(n, k - 1), so each rank is c's own plus the terms
+    C(p_j + j, j) from f on. Written out as _state_rank is."""
     C = _C
-    out = [0] * FACES
-    extra = [0] * 8
-    r = 0
-    p = 0
-    for j in range(8):
-        p += c[j]
-        i = (p * 9 + 10 * j) * 2  # C(p + j, j): the term a die before bar j adds
-        extra[j] = C[i] | (C[i + 1] << 8)
-        i += 2  # C(p + j, j + 1): c's own
-        r += C[i] | (C[i + 1] << 8)
-    tail = 0
-    for j in range(7, 5, -1):
-        tail += extra[j]
-    for f in range(FACES - 1, -1, -1):
-        tail += extra[f]
-        out[f] = r + tail
-    return out
+    p = c[0]
+    r = C[p * 9 + 1]
+    e0 = C[p * 9]
+    p += c[1]
+    r += C[p * 9 + 11]
+    e1 = C[p * 9 + 10]
+    p += c[2]
+    r += C[p * 9 + 21]
+    e2 = C[p * 9 + 20]
+    p += c[3]
+    r += C[p * 9 + 31]
+    e3 = C[p * 9 + 30]
+    p += c[4]
+    r += C[p * 9 + 41]
+    e4 = C[p * 9 + 40]
+    p += c[5]
+    r += C[p * 9 + 51]
+    e5 = C[p * 9 + 50]
+    p += c[6]
+    r += C[p * 9 + 61]
+    t = C[p * 9 + 60]
+    p += c[7]
+    r += C[p * 9 + 71]
+    t += C[p * 9 + 70] + e5
+    r5 = r + t
+    t += e4
+    r4 = r + t
+    t += e3
+    r3 = r + t
+    t += e2
+    return (r + t + e1 + e0, r + t + e1, r + t, r3, r4, r5)
 
 
 def _block(table, problem):
@@ -207,7 +236,9 @@ def advise(table, active, inactive, used, scored, need=0, raw=False):
     c = bytearray(9)
     out = []
     for a in position(active, inactive, used, scored).legal_actions():
-        _insert(out, a, _step(table, base, w, scale, c, active, inactive, used, scored, a))
+        for f in range(FACES):
+            c[f] = active[f]
+        _insert(out, a, _step(table, base, w, scale, c, inactive, used, scored, a))
     return out
 
 
@@ -227,11 +258,9 @@ def _cont(table, base, w, scale, inactive, used, scored):
     return _scaled(table.read(base + w * i, w), scale)
 
 
-def _step(table, base, w, scale, c, active, inactive, used, scored, a):
+def _step(table, base, w, scale, c, inactive, used, scored, a):
     """The value of resolution `a` (legal) of a position; `base` is the block's
-    states, c a 9-byte scratch."""
-    for f in range(FACES):
-        c[f] = active[f]
+    states, c a 9-byte scratch holding the active faces (changed here)."""
     # M3: the acting die moves to used first (used + 1, stored as used - 1 + 1)
     c[6] = inactive
     c[7] = used
@@ -298,8 +327,10 @@ def step_value(table, active, inactive, used, scored, a):
     base = _block(table, 0)
     if a == CONTINUE:
         return _cont(table, base, 2, 0, inactive, used, scored)
-    return _step(table, base + 2 * DECIDE_POINTS, 2, 0, bytearray(9), active, inactive,
-                 used, scored, a)
+    c = bytearray(9)
+    for f in range(FACES):
+        c[f] = active[f]
+    return _step(table, base + 2 * DECIDE_POINTS, 2, 0, c, inactive, used, scored, a)
 
 
 def _scaled(v, scale):

@@ -114,8 +114,9 @@ class TableValues:
             return scored * (scored + 1) // 2 * ONE
         if a == CONTINUE:
             return self.hint._cont(self.table, self.base, 2, 0, inactive, used, scored)
-        return self.hint._step(self.table, self.states, 2, 0, self.c, active, inactive,
-                               used, scored, a)
+        c = self.c
+        c[0:6] = active
+        return self.hint._step(self.table, self.states, 2, 0, c, inactive, used, scored, a)
 
     def best(self, pos):
         return self.hint.advise(self.table, pos[0], pos[1], pos[2], pos[3], 0, True)[0][0]
@@ -209,7 +210,7 @@ class _Kept:
             a = pos[0]
             # two faces that act (M3) give two steps at least; else the rules say
             # (legal_actions costs 0.3 ms on the Pico: asked only then)
-            if st.phase_name() == "resolve" and (a[1] > 0) + (a[2] > 0) + (a[3] > 0) + (a[4] > 0) < 2:
+            if a is not _NO_DICE and (a[1] > 0) + (a[2] > 0) + (a[3] > 0) + (a[4] > 0) < 2:
                 legal = st.legal_actions()
                 many = len(legal) > 1
             v = self.values.value(pos) if many else self.values.step(pos, legal[0])
