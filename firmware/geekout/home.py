@@ -22,6 +22,7 @@ HELP = (
     "OK: choose\n"
     "BACK: go back\n"
     "Hold OK: game menu (undo, scores, hint); outside a game, this help\n"
+    "Masters over: hold OK, Review: each player's points lost and luck\n"
     "Hold BACK: home\n"
     "Every step is saved: switch off at any time."
 )
