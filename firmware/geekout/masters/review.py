@@ -1,16 +1,12 @@
 """Geek Out! Masters on the gadget: the review of a game, its arithmetic (the pages:
-reviewpage.py). Loaded only when Review is chosen at the game's end, so a game in play
-never holds it.
+reviewpage.py), loaded only when Review is chosen at the game's end.
 
-The walk is the host review's (geekout_tools/masters/review.py, docs/masters.md) with
-the hint table as the valuer: V(s) is the table's expected points of the rest of the
-turn under optimal play (M9), a decision loses V(s) - V(step taken), a roll brings
-V(after) - V(before). V(s) is read once (hint.value): working out every step of a
-position to find the best took 8 ms a decision on the emulated Pico, 5.4 s a
-4-player game; the better step is worked out only for the costliest decision. The values stay integers in the table's raw unit
-(hint.advise(raw=True): ONE to a point) and are added without rounding; a page turns
-them into points. Only sums are kept (per seat, per turn, the costliest decision), not
-the decisions themselves: a 4-player game's review costs a few KB of heap.
+The walk of the host review (geekout_tools/masters/review.py, docs/masters.md) with the
+hint table as the valuer: a decision loses V(s) - V(step taken), a roll brings
+V(after) - V(before). V(s) is read once (hint.value; working out every step of each
+position took 5.4 s a 4-player game on the emulated Pico), the better step only for the
+costliest decision. Values stay integers (hint.advise(raw=True): ONE to a point), added
+without rounding; only sums are kept, a few KB of heap. Figures: docs/gadget.md, Review.
 """
 
 from micropython import const
@@ -151,9 +147,12 @@ def review(values, players, actions):
             if st.is_chance():  # a roll: its dice in a row, then where it landed
                 before = value
                 apply(b)
-                while i < n and len(turns) == turn and st.is_chance():
-                    apply(actions[i])
-                    i += 1
+                if len(turns) == turn:  # the roll's other dice (pending: still to land)
+                    k = st.pending
+                    while k and i < n:
+                        apply(actions[i])
+                        i += 1
+                        k -= 1
                 if len(turns) > turn:  # the roll ended the turn: a bust, or a pass
                     value = 0 if turns[-1][2] == ENDED_BUST else rules.points_for(st.last[8]) * ONE
                 elif st.is_chance():  # the journal ends inside the roll
@@ -163,7 +162,10 @@ def review(values, players, actions):
                 luck += value - before
                 taken += 1
                 continue
-            pos = position(st)
+            if st.phase_name() == "resolve":  # position(st), written out
+                pos = (bytes(st.active), st.inactive, st.used, st.scored)
+            else:
+                pos = (_NO_DICE, st.inactive, st.used, st.scored)
             best, many = kept.value(st, pos)
             apply(b)
             chosen = values.step(pos, b)
