@@ -221,3 +221,36 @@ def test_review_is_not_loaded_in_play():
     assert "geekout.masters.review" not in sys.modules
     to_review(d)
     assert "geekout.masters.review" in sys.modules
+
+
+MPY_DRIVER = """
+import sys
+from geekout.masters import hint, review
+t = hint.open_table(open({path!r}, "rb"))
+while True:
+    line = sys.stdin.readline()
+    if not line:
+        break
+    players, data = line.split()
+    r = review.review(review.TableValues(hint, t), int(players), bytes.fromhex(data))
+    print(r.start, r.seats, r.turns, r.worst)
+"""
+
+
+@pytest.mark.micropython
+def test_the_review_under_micropython(table):
+    """The same review on the real MicroPython unix port: the same integers."""
+    from mpy_harness import run_micropython
+
+    games = [(reader.read(j).config[1], reader.read(j).actions) for j in JOURNALS
+             if "table" not in j.name]
+    games.append((4, rg.play(4, ["random", "reach-4", "hint", "pass"], 5)))
+    stdin = "".join("{} {}\n".format(n, bytes(a).hex()) for n, a in games)
+    res = run_micropython(code=MPY_DRIVER.format(path=str(FW / mc.HINT_FILE)), heap="200K",
+                          stdin=stdin)
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert len(lines) == len(games)
+    for (n, a), line in zip(games, lines):
+        r = gr.review(table, n, a)
+        assert line == "{} {} {} {}".format(r.start, r.seats, r.turns, r.worst)
