@@ -195,7 +195,7 @@ class SPIOLED(OLED):
     writes succeed), so this adapter never raises OSError and never needs the board's
     stand-in display (docs/gadget.md, The display adapters)."""
 
-    # A run costs 3 address bytes (3.4 us at 8.93 MHz), but each spi.write() and pin
+    # A run costs 3 address bytes (3 us at 8 MHz), but each spi.write() and pin
     # change from Python costs some 10-20 us on the Pico: a gap of up to 16 unchanged
     # bytes (14 us) is cheaper to resend than to split the run there.
     GAP = 16
