@@ -59,6 +59,11 @@ def test_wiring_table_in_pins_docstring_matches_values():
     assert len(rows) >= 7
     for gpio, header in rows:
         assert physical_pin(int(gpio)) == int(header), (gpio, header)
+    # Every "GPIO [pin]" pair, a row's further ones too (the SPI option's row).
+    pairs = re.findall(r"\b(\d+)\s+\[(\d+)\]", pins.__doc__)
+    assert len(pairs) >= len(rows) + 4
+    for gpio, header in pairs:
+        assert physical_pin(int(gpio)) == int(header), (gpio, header)
 
 
 def test_bom_counts_match_pin_map():

@@ -2,11 +2,7 @@
 
   OLED SDA            4   [6]   I2C0, 400 kHz, 0x3C (0x3D on some); 3V3 [36], GND [38]
   OLED SCL            5   [7]   the module's pull-ups
-  SPI OLED SCK (D0)   18  [24]  the SPI panel option (7-pin module): SPI0, 10 MHz asked
-  SPI OLED MOSI (D1)  19  [25]  (8 MHz: clk_peri 48 MHz / 6, the nearest at or under it)
-  SPI OLED CS         17  [22]  driven as a GPIO, low while a command or data is sent
-  SPI OLED DC         20  [26]  low = command, high = data
-  SPI OLED RES        21  [27]  low resets the controller; 3V3 [36], GND [8]
+  SPI OLED (option)   18  [24]  SCK; MOSI 19 [25], CS 17 [22], DC 20 [26], RES 21 [27]
   button UP           10  [14]  to GND; internal pull-up, pressed = 0
   button DOWN         11  [15]
   button OK           12  [16]
