@@ -137,7 +137,7 @@ def _new_game(app, i):
 def settings_menu(app):
     s = app.settings
     items = [
-        "Display " + s.get("display").upper(),
+        "Display " + _controller(s.get("display")).upper(),  # the bus is not a choice
         "Bright " + str(s.get("brightness")),
         "Sound " + ("on" if s.get("sound") else "off"),
         "About",

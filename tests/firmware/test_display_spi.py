@@ -196,3 +196,39 @@ def test_board_on_spi_sends_the_frame_there_and_keeps_the_bus(monkeypatch):
     b.set_display("sh1106")  # the menu's controller: still on SPI
     assert b.display.KIND == "sh1106-spi" and b.kind == "sh1106-spi"
     assert not b.watch_display(10 ** 6)  # nothing to look for on SPI
+
+
+def test_the_settings_menu_keeps_the_spi_bus():
+    """On a gadget driving the SPI module the Display setting offers its two controllers
+    on SPI: choosing SH1106 saves "sh1106-spi"; the menu line names the controller only
+    (a line of the 128-pixel menu holds no "SSD1306-SPI" after "Display ")."""
+    import json
+
+    from boards.sim import SimBoard
+    from drive import Driver
+    from geekout import keys
+    from geekout.settings import NAME
+
+    files = {NAME: json.dumps({"v": 1, "display": "ssd1306-spi", "brightness": 3,
+                               "sound": True}).encode()}
+    board = SimBoard(storage=FakeFlash(files), seed=2)
+    made = []
+
+    def set_display(kind):  # the board's switch, recorded (the simulator's panel is I2C)
+        made.append(kind)
+        board.display.KIND = kind
+
+    board.set_display = set_display
+    board.display.KIND = "ssd1306-spi"
+    d = Driver(board)
+    d.boot()
+    assert made == []  # the setting and the panel agree
+    home = d.top()
+    home.index = home.items.index("Settings")
+    d.press(keys.OK)
+    assert d.top().items[0] == "Display SSD1306"
+    d.press(keys.OK)  # Display
+    d.press(keys.UP)
+    d.press(keys.OK)
+    assert d.app.settings.get("display") == "sh1106-spi" and made == ["sh1106-spi"]
+    assert d.top().items[0] == "Display SH1106"
