@@ -82,3 +82,26 @@ def test_a_full_frame_over_spi_takes_about_a_millisecond(tmp_path):
         # Each 128-byte run is shifted out at the programmed clock.
         run = next(t for t in pico.spi if len(t[3]) == 128)
         assert (run[1] - run[0]) == pytest.approx(128 * 8 / hz * 1e9, rel=0.05)
+
+
+def test_a_lost_spi_panel_goes_unnoticed_and_the_gadget_runs_on(tmp_path):
+    """SPI has no acknowledge: with the module gone (a loose wire) the firmware cannot
+    tell, and must not need to: the keys go on working and the frames go on out, with
+    no error, no stand-in display and no red blink (docs/gadget.md, The SPI module)."""
+    settings = {"v": 1, "display": "ssd1306-spi", "brightness": 3, "sound": True}
+    image = picoplay.deployed_image(tmp_path, {"settings.json": json.dumps(settings).encode()})
+    with picoplay.Pico(flash=image, panel="ssd1306-spi") as pico:
+        pico.run(1500)
+        leds = list(pico.leds)
+        ram = bytes(pico.panel.ram)
+        pico.set_panel_present(False)
+        before = pico.stats()["spi_bytes"]
+        for k in (keys.DOWN, keys.OK, keys.BACK):
+            pico.key(k, min_ms=300)
+        assert pico.stats()["spi_bytes"] > before  # drawn, to nobody
+        assert bytes(pico.panel.ram) == ram  # nothing reached a panel
+        assert b"Traceback" not in pico.serial and b"no display" not in pico.serial
+        assert pico.leds == leds  # no fault shown on the seat LEDs
+        pico.set_panel_present(True)
+        assert pico.key(keys.DOWN) is not None  # wired again: the next redraw reaches it
+        assert bytes(pico.panel.ram) != ram
