@@ -49,7 +49,7 @@ class Review:
         self.start = start
         self.seats = [[0] * 7 for _ in range(players)]
         self.turns = []
-        self.worst = None
+        self.worst = None  # type: tuple | None
 
     def add_turn(self, seat, score, luck, lost, values):
         row = self.seats[seat]
