@@ -4,10 +4,20 @@
 // Every size below is in millimetres; change them for other modules.
 
 part = "both";            // "base", "lid" or "both" (side by side)
+panel = "i2c";            // "i2c": the 4-pin module; "spi": the 7-pin SPI module (hardware/README.md)
 
 // Parts inside
 pico_len = 51;  pico_wid = 21;           // Raspberry Pi Pico
 screen_w = 26;  screen_h = 15;           // visible OLED area (0.96 inch); 1.3 inch: 30 x 16
+// The display module behind the window, held on four M2 pegs under the lid. The hole
+// pattern is a typical 0.96-inch board's, I2C or SPI alike: measure yours. The SPI
+// module carries 7 header pins (17.8 mm) where the I2C one carries 4 (10.2 mm), on the
+// edge above the glass: the lid's lip is cut away there so the header clears it.
+module_h = 27.8;                            // board height, header edge included
+hole_dx = 23.5;  hole_dy = 23.8;            // mounting holes, centre to centre
+header_pins = panel == "spi" ? 7 : 4;
+glass_dy = 2;                               // glass centre below the board centre (header side up)
+peg_h = 2;  peg_d = 4;                      // the glass's thickness: the glass rests on the lid
 button_count = 4;  button_pitch = 16;  button_hole = 12.6;  // 12x12 mm tactile caps
 seat_leds = 4;  led_hole = 5.5;         // one LED per seat, one per side
 
@@ -20,6 +30,8 @@ $fn = 48;
 
 outer_l = inner_l + 2 * wall;
 outer_w = inner_w + 2 * wall;
+// The screen window's centre: the module's board (header edge up) 1.5 mm from the wall.
+window_y = outer_w - wall - 1.5 - module_h / 2 - glass_dy;
 
 module rounded_box(l, w, h, r) {
     hull() for (x = [r, l - r], y = [r, w - r]) translate([x, y, 0]) cylinder(r = r, h = h);
@@ -61,7 +73,7 @@ module lid() {
     difference() {
         rounded_box(outer_l, outer_w, lid_t, corner_r);
         // screen window, upper part of the lid
-        translate([outer_l / 2 - screen_w / 2, outer_w - wall - 6 - screen_h, -1])
+        translate([outer_l / 2 - screen_w / 2, window_y - screen_h / 2, -1])
             cube([screen_w, screen_h, lid_t + 2]);
         // button row along the front edge
         for (i = [0 : button_count - 1])
@@ -79,7 +91,18 @@ module lid() {
         // leave room for the posts
         for (x = [0, inner_l - post_d - 1], y = [0, inner_w - post_d - 1])
             translate([x - 0.5, y - 0.5, -1]) cube([post_d + 2, post_d + 2, 4]);
+        // and for the display's header (2.54 mm a pin, 1 mm spare each side)
+        translate([inner_l / 2 - 0.3 - (header_pins * 2.54 + 2) / 2, inner_w - 3, -1])
+            cube([header_pins * 2.54 + 2, 4, 4]);
     }
+    // the display module's pegs, M2 self-tapping into them from the module's holes
+    module_y = window_y + glass_dy;
+    for (sx = [-1, 1], sy = [-1, 1])
+        translate([outer_l / 2 + sx * hole_dx / 2, module_y + sy * hole_dy / 2, -peg_h])
+            difference() {
+                cylinder(d = peg_d, h = peg_h);
+                translate([0, 0, -1]) cylinder(d = screw_d, h = peg_h + 0.5);
+            }
 }
 
 if (part == "base") base();

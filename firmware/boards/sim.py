@@ -182,6 +182,9 @@ class SimBoard(Board):
         self.slept += ms
 
     def set_display(self, kind):
+        # The simulated panel is on I2C: a setting made for the SPI module (hal/display.py)
+        # picks its controller.
+        kind = kind[:-4] if kind.endswith("-spi") else kind
         self.display = make_display(kind, self.i2c, 0x3C, self.display)
 
     def back_held(self):

@@ -209,7 +209,7 @@ class WebBoard(Board):
         self.wake_at = self.clock() + ms
 
     def set_display(self, kind):
-        self.display.KIND = kind
+        self.display.KIND = kind[:-4] if kind.endswith("-spi") else kind  # an I2C panel
 
     def back_held(self):
         return False

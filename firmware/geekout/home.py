@@ -22,6 +22,7 @@ HELP = (
     "OK: choose\n"
     "BACK: go back\n"
     "Hold OK: game menu (undo, scores, hint); outside a game, this help\n"
+    "Masters over: hold OK, Review: each player's points lost and luck\n"
     "Hold BACK: home\n"
     "Every step is saved: switch off at any time."
 )
@@ -75,13 +76,20 @@ def steps_word(n):
 def apply_settings(app):
     board = app.board
     s = app.settings
-    if board.display.KIND != s.get("display"):
+    # The bus is the one the gadget started with (hal/board.py): only the controller the
+    # setting names counts here.
+    if _controller(board.display.KIND) != _controller(s.get("display")):
         app.ui.fb = None  # let the old frame buffers go before the new ones
         board.set_display(s.get("display"))
         app.ui.fb = board.display
         app.ui.dirty = True
     board.leds.set_brightness(s.get("brightness"))
     board.buzzer.set_muted(not s.get("sound"))
+
+
+def _controller(kind):
+    """The controller of a display kind ("ssd1306", "sh1106"), whatever its bus."""
+    return kind[:-4] if kind.endswith("-spi") else kind
 
 
 def menu(app):
@@ -130,7 +138,7 @@ def _new_game(app, i):
 def settings_menu(app):
     s = app.settings
     items = [
-        "Display " + s.get("display").upper(),
+        "Display " + _controller(s.get("display")).upper(),  # the bus is not a choice
         "Bright " + str(s.get("brightness")),
         "Sound " + ("on" if s.get("sound") else "off"),
         "About",
@@ -157,14 +165,18 @@ def _setting(app, i):
     s = app.settings
     ui = app.ui
     if i == 0:
-        cur = DISPLAYS.index(s.get("display"))
+        # The two controllers on the bus the gadget started with: a choice here never
+        # moves the panel to a bus it is not wired to.
+        kinds = DISPLAYS[2:] if app.board.display.KIND.endswith("-spi") else DISPLAYS[:2]
+        cur = 1 if _controller(s.get("display")) == "sh1106" else 0
 
         def done(v):
-            _save(app, "display", DISPLAYS[v])
+            _save(app, "display", kinds[v])
             ui.pop()
             _refresh(app, 0)
 
-        ui.push(Spinner(ui, "Display type", 0, 1, cur, done, lambda v: DISPLAYS[v].upper(),
+        ui.push(Spinner(ui, "Display type", 0, 1, cur, done,
+                        lambda v: _controller(kinds[v]).upper(),
                         "display", lambda v: "most 0.96in" if v == 0 else "most 1.3in"))
     elif i == 1:
         def done(v):

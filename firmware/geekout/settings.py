@@ -7,8 +7,8 @@ settings before the app exists). A write the flash refuses (full, failing) keeps
 value in RAM and set() returns what to tell the player; the old file stays as it was.
 A real file is under 80 bytes: one over MAX_BYTES is refused before it is parsed (a
 60 KB or deeply nested file would take the heap at every boot).
-Format (docs/gadget.md): {"v": 1, "display": "ssd1306"|"sh1106", "brightness": 1-5,
-"sound": true|false}.
+Format (docs/gadget.md): {"v": 1, "display": "ssd1306"|"sh1106"|"ssd1306-spi"|
+"sh1106-spi", "brightness": 1-5, "sound": true|false}.
 """
 
 import json
@@ -17,7 +17,8 @@ from micropython import const
 
 VERSION = 1
 NAME = "settings.json"
-DISPLAYS = ("ssd1306", "sh1106")
+# The I2C kinds, then the same controllers on SPI (hal/display.py).
+DISPLAYS = ("ssd1306", "sh1106", "ssd1306-spi", "sh1106-spi")
 ENOSPC = const(28)  # errno of a full littlefs
 MAX_BYTES = const(256)
 

@@ -1,8 +1,8 @@
 """Fake `machine` for running the firmware on the MicroPython unix port (and CPython).
 
 Only what the HAL uses, with test hooks: Pin._drive(v) sets an input level (firing its
-IRQ; the fake rp2's PIO reads it too), I2C records every write, PWM keeps its frequency
-and duty. I2C.DEVICES are the addresses a new bus answers (set it to () before building a board: no panel); a bus's
+IRQ; the fake rp2's PIO reads it too), I2C records every write, SPI every write with the
+output pins' levels, PWM keeps its frequency and duty. I2C.DEVICES are the addresses a new bus answers (set it to () before building a board: no panel); a bus's
 `devices` list can change later (a panel unplugged, plugged back). I2C.FAIL, or a bus's
 `fail`, an errno (EIO 5: a flaky wire, a bus held low), makes every transaction raise
 OSError(fail) whatever answers.
@@ -142,6 +142,44 @@ class I2C:
 
 
 SoftI2C = I2C
+
+
+class SPI:
+    """A write-only SPI bus: each write() is kept with the level of every output Pin at
+    that moment (`writes`: (bytes, {gpio: level})), so a test reads the DC and CS lines
+    of each transfer. Nothing ever answers or fails (no acknowledge on SPI)."""
+
+    MSB = 0
+
+    def __init__(self, id=0, baudrate=1000000, polarity=0, phase=0, bits=8, firstbit=0,
+                 sck=None, mosi=None, miso=-1):
+        self.id = id
+        self.baudrate = baudrate
+        self.polarity = polarity
+        self.phase = phase
+        self.sck = sck
+        self.mosi = mosi
+        self.miso = miso
+        self.writes = []
+        self.keep = True  # False: count bytes only (long runs)
+        self.bytes_sent = 0
+
+    def init(self, baudrate=None, **_kw):
+        if baudrate is not None:
+            self.baudrate = baudrate
+
+    def write(self, buf):
+        data = bytes(buf)
+        self.bytes_sent += len(data)
+        if self.keep:
+            levels = {}
+            for gpio, pin in Pin.made.items():
+                if pin.mode == Pin.OUT:
+                    levels[gpio] = pin._value
+            self.writes.append((data, levels))
+
+    def deinit(self):
+        pass
 
 
 class PWM:

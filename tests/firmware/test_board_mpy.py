@@ -86,3 +86,15 @@ def test_main_builds_the_board_and_runs_or_stays_in_safe_mode(tmp_path):
     assert res.returncode == 0, res.stderr
     lines = res.stdout.strip().splitlines()
     assert lines == ["run sh1106 4", "safe mode: BACK held at power-up, app not started"]
+
+
+def test_board_main_loop_on_the_spi_panel(tmp_path):
+    # The same game on the SPI panel option (hal/display.SPIOLED): the frames go to the
+    # SPI bus, the I2C bus is never made; the app then applies the settings' controller
+    # (the defaults': SSD1306) on the bus the board started with.
+    code = CODE.replace("b = Board()", "b = Board(display_kind='sh1106-spi')").replace(
+        "i2c = b.i2c", "i2c = b.spi[0]")
+    res = run_micropython(code=code, heap="256K", cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.strip().splitlines()[-1].split() == [
+        "ssd1306-spi", "0x3c", "True", "True", "True", "True", "True"]

@@ -32,7 +32,9 @@ def test_file_is_what_the_solver_gives():
 def test_every_stored_value_within_half_a_step_of_the_solver():
     data = ht.TABLE.read_bytes()
     # expected points two bytes a value, the ten probability blocks one byte
-    assert len(data) == mh.HEADER + 2 * mh.VALUES + 10 * mh.VALUES == 292412
+    # and the ROLLED block (the review's V just after a roll), two bytes a position
+    assert len(data) == (mh.HEADER + 2 * mh.VALUES + 10 * mh.VALUES
+                         + 2 * mh.ROLLED_STATES) == 331308
     host, decide = ht.layout()
     offset = mh.HEADER
     for k in data[6:17]:
@@ -44,7 +46,37 @@ def test_every_stored_value_within_half_a_step_of_the_solver():
         cont = np.array([sol.C[i, u, s] for i, u, s in decide])
         assert np.abs(values[:mh.DECIDE_POINTS] - cont).max() <= quantum(need) / 2 + 1e-12
         assert np.abs(values[mh.DECIDE_POINTS:] - sol.V[host]).max() <= quantum(need) / 2 + 1e-12
-    assert offset == len(data)
+    assert data[17] == mh.ROLLED
+    sol = sv.solve(0)
+    values = np.frombuffer(data, "<u2", count=mh.ROLLED_STATES, offset=offset) * quantum(0)
+    assert np.abs(values - sol.V[ht.rolled_layout()]).max() <= quantum(0) / 2 + 1e-12
+    assert offset + mh.block_size(mh.ROLLED) == len(data)
+
+
+def test_a_positions_value_is_its_stored_v(table):
+    """hint.value (the review's V of a position, raw: 6 x 1024 a point) is the solver's
+    V to half a step, at pass/continue points, just after a roll (used 0, the ROLLED
+    block) and after a step (used >= 1); step_value is advise's number for that step."""
+    sol = sv.solve(0)
+    mdl = sv.model()
+    one = 6 * mh.POINTS_SCALE
+    for active, inactive, used, scored in sample_positions(400, 11):
+        v = mh.value(table, bytearray(active), inactive, used, scored) / one
+        if sum(active) == 0 or (active[1] + active[2] + active[3] + active[4]) == 0:
+            continue  # pass/continue points are checked below; 42s and DRAGONs settle
+        assert abs(v - sol.V[mdl.index(active, inactive, used, scored)]) <= quantum(0) / 2 + 1e-12
+        got = mh.advise(table, bytearray(active), inactive, used, scored)
+        raw = dict(mh.advise(table, bytearray(active), inactive, used, scored, 0, True))
+        for a, x in got:
+            assert mh.step_value(table, bytearray(active), inactive, used, scored, a) == raw[a]
+            assert abs(raw[a] / one - x) < 1e-12
+        assert max(raw.values()) - one / mh.POINTS_SCALE <= v * one  # the best, to a step
+    for inactive in range(11):
+        for used in range(1, 11 - inactive):
+            scored = 10 - inactive - used
+            p, c = sol.decide(inactive, used, scored)
+            v = mh.value(table, bytearray(6), inactive, used, scored) / one
+            assert abs(v - max(p, c)) <= quantum(0) / 2 + 1e-12
 
 
 def host_advice(need, active, inactive, used, scored):

@@ -28,7 +28,8 @@ def test_every_wire_lands_on_a_matching_header_pin():
         else:
             assert name.startswith("GP"), (part, signal, name)
     gpios = [pins.I2C_SDA, pins.I2C_SCL, pins.BUTTON_UP, pins.BUTTON_DOWN, pins.BUTTON_OK,
-             pins.BUTTON_BACK, pins.NEOPIXEL_PIN, pins.PIEZO_PIN]
+             pins.BUTTON_BACK, pins.NEOPIXEL_PIN, pins.PIEZO_PIN, pins.SPI_SCK, pins.SPI_MOSI,
+             pins.SPI_CS, pins.SPI_DC, pins.SPI_RES]
     assert len(set(gpios)) == len(gpios), "two parts on one GPIO"
 
 
@@ -38,10 +39,30 @@ def test_rp2040_i2c_pins_belong_to_the_bus():
     assert pins.I2C_SCL % 4 == 2 * pins.I2C_ID + 1
 
 
+def test_the_leds_data_goes_through_the_level_shifter():
+    # WS2812B at 5 V: a high is 0.7 x 5 V = 3.5 V, over the Pico's 3.3 V. The GPIO drives
+    # the 74AHCT125's input, whose VCC is 5 V; the LEDs' DIN is reached off the header.
+    rows = wiring.connections()
+    led_gpio = [r for r in rows if r[2] == physical_pin(pins.NEOPIXEL_PIN)]
+    assert [(r[0], r[1]) for r in led_gpio] == [("74AHCT125 level shifter", "1A")]
+    assert ("74AHCT125 level shifter", "5V", 40) in [r[:3] for r in rows]
+    assert not [r for r in rows if r[1] == "DIN"]
+    links = {a: b for a, b, _note in wiring.links()}
+    assert links["74AHCT125 1Y (pin 3)"] == "WS2812 LED 1 DIN"
+    assert links["74AHCT125 1OE (pin 1)"] == "GND"
+    bom = {r["ref"]: r for r in csv.DictReader(open(wiring.HARDWARE / "bom.csv"))}
+    assert "74AHCT125" in bom["U2"]["part number"]
+
+
 def test_wiring_table_in_pins_docstring_matches_values():
     rows = re.findall(r"^\s+.*?\s(\d+)\s+\[(\d+)\]", pins.__doc__, re.M)
     assert len(rows) >= 7
     for gpio, header in rows:
+        assert physical_pin(int(gpio)) == int(header), (gpio, header)
+    # Every "GPIO [pin]" pair, a row's further ones too (the SPI option's row).
+    pairs = re.findall(r"\b(\d+)\s+\[(\d+)\]", pins.__doc__)
+    assert len(pairs) >= len(rows) + 4
+    for gpio, header in pairs:
         assert physical_pin(int(gpio)) == int(header), (gpio, header)
 
 

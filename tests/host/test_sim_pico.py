@@ -202,6 +202,27 @@ def test_keys_and_screenshot_match_the_cpython_simulator(tmp_path):
 
 
 @needs_pico
+def test_the_spi_module_shows_what_the_cpython_simulator_draws(tmp_path):
+    """--panel sh1106-spi: the gadget set for the SPI module (its settings.json names the
+    kind) drives the emulated module on SPI0; the picture is the simulator's."""
+    from geekout_tools.pico import fsimage
+    from PIL import Image, ImageChops
+
+    png, ref, img = tmp_path / "pico.png", tmp_path / "cpython.png", tmp_path / "g.img"
+    res = run("--headless", "--panel", "sh1106-spi", "--keys", "OK,OK", "--screenshot",
+              str(png), "--flash", str(img))
+    assert res.returncode == 0, res.stderr[-2000:]
+    assert "press to screen" in res.stdout
+    cp = subprocess.run(GEEKOUT + ["sim", "--headless", "--keys", "OK,OK", "--screenshot",
+                                   str(ref)], capture_output=True, text=True, timeout=120)
+    assert cp.returncode == 0, cp.stderr
+    a, b = Image.open(png).convert("RGB"), Image.open(ref).convert("RGB")
+    assert ImageChops.difference(a, b).getbbox() is None
+    settings = json.loads(fsimage.read_files(img)["settings.json"])
+    assert settings["display"] == "sh1106-spi"
+
+
+@needs_pico
 def test_no_panel_headless():
     res = run("--headless", "--panel", "none", "--random-presses", "5", "--seed", "2", "--json")
     assert res.returncode == 0, res.stderr[-2000:]

@@ -188,3 +188,23 @@ UI.refresh = _watch
 def screens():
     return [s.name for s in gadget.loop.app.ui.stack]
 """
+
+
+def test_a_masters_game_reviewed_on_the_page_as_on_the_unix_port(site, tmp_path):
+    """The end menu's Review (docs/gadget.md, Review) on the page: a whole 1-player
+    virtual-dice game, hold OK, Review, the seat's page and the costliest step's, back
+    to the end screen; the same frames as the unix port, and the review's page is the
+    frame the firmware draws on CPython for the same keys."""
+    keys, _ = webplay.driver_keys(seed=4, decisions=100000, players=1)
+    review = [LONG_OK, DOWN, OK]  # the end menu: Undo ..., Review, Home
+    events, t = webplay.presses(keys + review)
+    pages, t = webplay.presses([DOWN], t)
+    back, t = webplay.presses([OK], t)
+    scr = webplay.script(events + pages + back, t + 3000, seed=4)
+    web = webplay.run_node(site, scr, tmp_path, "web")
+    unix = webplay.run_unix(scr, tmp_path, "unix")
+    assert web["serial"] == [] and web["problems"] == []
+    same_run(web, unix)
+    want = webplay.review_frames(4, keys, review)
+    assert want[0] in web["frames"] and want[1] in web["frames"]
+    assert web["frames"].index(want[1]) > web["frames"].index(want[0])

@@ -149,6 +149,29 @@ def driver_keys(seed, decisions, players=2):
     return list(d.log), bytes(d.app.journal.actions)
 
 
+def review_frames(seed, keys, review):
+    """The frames (hex, as the runs give them) of the review's first two pages after the
+    Driver's game keys and the `review` keys, drawn by the firmware on CPython."""
+    for p in (PYFB, ROOT / "tests" / "fakes", ROOT / "tests" / "firmware", FIRMWARE):
+        if str(p) not in sys.path:
+            sys.path.insert(0, str(p))
+    from boards.sim import SimBoard
+    from drive import Driver
+    from flash import FakeFlash
+    from geekout import keys as kk
+    from geekout.hal.storage import Storage
+
+    d = Driver(SimBoard(storage=FakeFlash(), data=Storage(str(FIRMWARE)), seed=seed))
+    d.boot()
+    for k in list(keys) + list(review):
+        d.press(k)
+    assert d.top().name == "masters.review"
+    out = [bytes(d.board.display.buffer).hex()]
+    d.press(kk.DOWN)
+    out.append(bytes(d.board.display.buffer).hex())
+    return out
+
+
 def frame_text(hexframe):
     """A frame as text (the simulator's half blocks), for a failing test's message."""
     for p in (PYFB, FIRMWARE):

@@ -4,7 +4,8 @@ RAM once it is built. What stays: the fair dice, safe mode's BACK check and its 
 the display switch, and the display's health: a panel that does not answer (none
 fitted, a loose wire) is replaced by a stand-in (hal/nodisplay.py) so the gadget keeps
 going, the seat LEDs blink red, the reason goes to USB serial, and the panel is looked
-for again every few seconds.
+for again every few seconds. That is the I2C panel's: a panel on SPI cannot answer, so
+a missing one goes unnoticed (the gadget runs on, drawing to nobody).
 """
 
 import random
@@ -13,7 +14,7 @@ import time
 from micropython import const
 
 from geekout import board as declared
-from geekout.hal.display import find_address, free_bus, make_display
+from geekout.hal.display import find_address, free_bus, make_display, on_spi
 from geekout.hal.leds import FAULT_DISPLAY, FAULT_SAFE
 from geekout.hal.nodisplay import NoDisplay
 from geekout.modules import forget
@@ -28,8 +29,9 @@ _WATCHDOG_CTRL = const(0x40058000)  # RP2040 datasheet 4.7.6: CTRL, bit 30 ENABL
 
 class Board(declared.Board):
     """The gadget's parts (geekout/board.py declares them), plus the wiring's own: kind
-    (the display setting), i2c and addr (the panel's bus and address), back_pin, fault
-    (the OSError that took the display away, or None)."""
+    (the display kind driven), i2c and addr (the I2C panel's bus and address; i2c None
+    for the SPI panel), spi (the SPI panel's (spi, dc, cs, res), else None), back_pin,
+    fault (the OSError that took the display away, or None)."""
 
     def __init__(self, display_kind=None, storage=None, lenient=False, settings=None):
         """display_kind: the display setting; storage: the saved games' Storage; or
@@ -43,9 +45,12 @@ class Board(declared.Board):
         if settings is not None:
             display_kind = display_kind or settings.get("display")
             storage = storage or settings.storage
-        (self.kind, self.i2c, self.addr, self.display, self.back_pin, self.buttons, self.leds,
+        (self.kind, bus, self.addr, self.display, self.back_pin, self.buttons, self.leds,
          self.buzzer, self.storage, self.data, self.events, self.clock, self.sleep_ms,
          fault) = wiring.wire(display_kind, storage, lenient)
+        # The panel's bus is fixed at power-up: the settings menu changes the controller.
+        self.spi = bus if on_spi(self.kind) else None
+        self.i2c = None if self.spi else bus
         p = wiring.pins
         self.bus = (p.I2C_ID, p.I2C_SCL, p.I2C_SDA, p.I2C_FREQ)  # to set the I2C up again
         # The wiring code and the pin map are only needed once: they leave RAM (the
@@ -105,12 +110,19 @@ class Board(declared.Board):
                 return v % n
 
     def set_display(self, kind):
-        """The display setting changed: an adapter of that kind on the same buffers."""
+        """The display setting changed: an adapter of that kind's controller on the bus the
+        gadget started with (the panel is wired to one), on the same buffers."""
+        if self.spi is not None:
+            kind = kind if on_spi(kind) else kind + "-spi"
+            bus = self.spi
+        else:
+            kind = kind[:-4] if on_spi(kind) else kind
+            bus = self.i2c
         self.kind = kind
         if self.fault is not None:
             return  # no panel now: watch_display makes this kind when one answers
         try:
-            self.display = make_display(kind, self.i2c, self.addr, self.display)
+            self.display = make_display(kind, bus, self.addr, self.display)
         except OSError as e:
             self.display_lost(e)
 
@@ -139,8 +151,8 @@ class Board(declared.Board):
         """While the panel is missing, look for it every _PROBE_MS (the bus cleared first
         if a slave holds SDA low); True when it answers again (self.display is then the
         real adapter, showing the latest frame)."""
-        if self.fault is None or time.ticks_diff(now, self.probe_at) < 0:
-            return False
+        if self.fault is None or self.spi is not None or time.ticks_diff(now, self.probe_at) < 0:
+            return False  # (an SPI panel never fails: hal/display.SPIOLED)
         self.probe_at = time.ticks_add(now, _PROBE_MS)
         try:
             self.i2c, clocks = free_bus(self.i2c, *self.bus)

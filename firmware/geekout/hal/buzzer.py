@@ -1,6 +1,10 @@
 """Piezo cues on a PWM pin: short, non-blocking (tick() advances them), mutable.
 
 Takes a PWM-like object (freq(), duty_u16()); none at all is fine (no piezo fitted).
+Notes are timed from their planned start (the cue's start plus the notes before), not
+from the tick that saw the previous one end, so a cue keeps its length whatever the
+main loop's pass takes; a cue asked for while another sounds waits for it to end
+(docs/gadget.md, The piezo).
 """
 
 from micropython import const
@@ -18,6 +22,13 @@ CUES = {
     "win": (784, 90, 988, 90, 1175, 90, 1568, 220),
 }
 _DUTY = const(20000)
+# Cues waiting behind the one sounding; more are dropped (a burst of keys must not leave
+# the piezo seconds behind the game).
+_QUEUE = const(3)
+# A tick later than this past a note's planned end (the loop was held up: a module
+# load, a flash write) starts the next note at that tick instead, rather than cut it
+# short to catch up.
+_LATE = const(30)
 
 
 class Buzzer:
@@ -26,8 +37,9 @@ class Buzzer:
         self.muted = False
         self.notes = ()
         self.index = 0
-        self.until = 0
-        self.played = 0  # cues started (tests, simulator)
+        self.until = 0  # planned end of the sounding note (ticks_ms)
+        self.queue = []  # cues (their notes) waiting for the sounding one to end
+        self.played = 0  # cues started or queued (tests, simulator)
         self.last = ""
 
     def cue(self, name, now):
@@ -36,40 +48,53 @@ class Buzzer:
         notes = CUES.get(name)
         if not notes:
             return
-        self.notes = notes
-        self.index = 0
         self.played += 1
         self.last = name
-        self._start(now)
+        if self.notes:
+            if len(self.queue) < _QUEUE:
+                self.queue.append(notes)
+            return
+        self._begin(notes, now)
 
-    def _start(self, now):
+    def _begin(self, notes, at):
+        self.notes = notes
+        self.index = 0
+        self._start(at)
+
+    def _start(self, at):
+        """Sound note self.index, planned to start at `at` (now, or a moment ago)."""
         i = self.index * 2
         f = self.notes[i]
-        ms = self.notes[i + 1]
         pwm = self.pwm
-        if pwm is None:
+        if pwm is None:  # (cue() checks it; this tells the type checker)
             return
         if f:
             pwm.freq(f)
             pwm.duty_u16(_DUTY)
         else:
             pwm.duty_u16(0)
-        self.until = now + ms
+        self.until = at + self.notes[i + 1]
 
     def tick(self, now):
         if not self.notes:
             return
-        if ticks_diff(now, self.until) >= 0:
-            self.index += 1
-            if self.index * 2 < len(self.notes):
-                self._start(now)
-            else:
-                self.notes = ()
-                if self.pwm is not None:
-                    self.pwm.duty_u16(0)
+        late = ticks_diff(now, self.until)
+        if late < 0:
+            return
+        at = self.until if late < _LATE else now
+        self.index += 1
+        if self.index * 2 < len(self.notes):
+            self._start(at)
+        elif self.queue:
+            self._begin(self.queue.pop(0), at)
+        else:
+            self.notes = ()
+            if self.pwm is not None:
+                self.pwm.duty_u16(0)
 
     def set_muted(self, muted):
         self.muted = muted
         if muted and self.pwm is not None:
             self.notes = ()
+            self.queue = []
             self.pwm.duty_u16(0)

@@ -1,8 +1,9 @@
-"""128x64 I2C OLED adapters: SSD1306 and SH1106, each a framebuf.FrameBuffer.
+"""128x64 OLED adapters: SSD1306 and SH1106, on I2C or on 4-wire SPI, each a
+framebuf.FrameBuffer.
 
 The UI draws on the adapter itself (it *is* the canvas) and calls show(), which sends
-only the columns that changed on each 8-pixel page. The bus is passed in (a machine.I2C,
-or a fake that counts bytes). Both adapters speak only what both controllers understand
+only the columns that changed on each 8-pixel page. The bus is passed in (a machine.I2C;
+for SPI a machine.SPI and its DC, CS and RES pins; or fakes that count bytes). Both adapters speak only what both controllers understand
 (page addressing, a power-up that powers either panel), so a wrong display setting only
 shifts the picture by two columns, never leaves the panel dark or scrambled: keep it so
 (models of both controllers: host/geekout_tools/pico/panels.py).
@@ -79,6 +80,7 @@ class OLED(framebuf.FrameBuffer):
     KIND = "oled"
     INIT = b""
     COLUMN_OFFSET = 0  # RAM column of the glass's left column
+    GAP = _GAP  # unchanged bytes between two changed runs sent rather than split there
 
     def __init__(self, i2c, addr=0x3C, old=None):
         self.i2c = i2c
@@ -102,7 +104,8 @@ class OLED(framebuf.FrameBuffer):
         self.pages = [mv[p * _W:(p + 1) * _W] for p in range(_PAGES)]
         self.sent_pages = [sent[p * _W:(p + 1) * _W] for p in range(_PAGES)]
         self.mv = mv
-        self.cmd4 = memoryview(self.cmd)[:4]
+        self.cmd4 = memoryview(self.cmd)[:4]  # an I2C run's address (SPI's: cmd3)
+        self.cmd3 = memoryview(self.cmd)[:3]
         super().__init__(self.buffer, _W, _H, framebuf.MONO_VLSB)
         self.command(self.INIT)
         self.show(True)
@@ -123,7 +126,7 @@ class OLED(framebuf.FrameBuffer):
 
     def show(self, full=False):
         """Send what changed: per page, each run of changed columns (runs fewer than
-        _GAP unchanged bytes apart are merged)."""
+        GAP unchanged bytes apart are merged)."""
         buf = self.buffer
         sent = self.sent
         if not full and buf == sent:  # compared in C: a redraw that changed nothing
@@ -131,6 +134,7 @@ class OLED(framebuf.FrameBuffer):
         mv = self.mv
         pages = self.pages
         sent_pages = self.sent_pages
+        gap = self.GAP
         for page in range(_PAGES):
             base = page * _W
             end = base + _W
@@ -146,7 +150,7 @@ class OLED(framebuf.FrameBuffer):
                     continue
                 lo = hi = i
                 j = i + 1
-                while j < end and j - hi <= _GAP:
+                while j < end and j - hi <= gap:
                     if buf[j] != sent[j]:
                         hi = j
                     j += 1
@@ -181,12 +185,104 @@ class SH1106(OLED):
     COLUMN_OFFSET = 2  # 132-column RAM, glass centred on columns 2..129
 
 
-def make_display(kind, i2c, addr=0x3C, old=None):
-    """The adapter named by the display setting ("ssd1306" or "sh1106"); `old`, the
-    adapter it replaces, lends its buffers."""
+class SPIOLED(OLED):
+    """The same adapter on the 4-wire SPI bus of the 7-pin modules (GND VCC D0 D1 RES DC
+    CS): no control bytes and no address, the DC pin says command (low) or data (high)
+    instead, sampled by the controller with each byte's last bit; CS low around each
+    transfer. The controller's RES pin is pulsed low first (its registers to their reset
+    values: a Pico reset alone leaves them as the last driver set them).
+    A panel on SPI never answers: a loose wire or no panel at all goes unnoticed (the
+    writes succeed), so this adapter never raises OSError and never needs the board's
+    stand-in display (docs/gadget.md, The display adapters)."""
+
+    # A run costs 3 address bytes (3 us at 8 MHz), but each spi.write() and pin
+    # change from Python costs some 10-20 us on the Pico: a gap of up to 16 unchanged
+    # bytes (14 us) is cheaper to resend than to split the run there.
+    GAP = 16
+
+    def __init__(self, spi, dc, cs, res=None, old=None):
+        import time
+
+        self.spi = spi
+        self.dc = dc
+        self.cs = cs
+        cs(1)
+        if res is not None:
+            # RES low for at least 3 us (SSD1306 datasheet 8.9; SH1106 10 us), then high.
+            res(1)
+            time.sleep_ms(1)
+            res(0)
+            time.sleep_ms(1)
+            res(1)
+            time.sleep_ms(1)
+        super().__init__(None, 0, old)
+
+    def command(self, codes):
+        """Send command bytes with DC low."""
+        self.dc(0)
+        self.cs(0)
+        self.spi.write(bytes(codes))
+        self.cs(1)
+        self.bytes_sent += len(codes)
+
+    def _send(self, mv, page, lo, hi):
+        """Frame bytes lo..hi (all in `page`): the RAM address (page, column low and
+        high nibbles: 3 command bytes), then the data, in one CS low."""
+        c = lo - page * _W + self.COLUMN_OFFSET
+        cmd = self.cmd
+        cmd[0] = 0xB0 | page
+        cmd[1] = c & 0x0F
+        cmd[2] = 0x10 | (c >> 4)
+        dc = self.dc
+        run = mv[lo:hi + 1]
+        dc(0)
+        self.cs(0)
+        self.spi.write(self.cmd3)
+        dc(1)
+        self.spi.write(run)
+        self.cs(1)
+        self.bytes_sent += hi - lo + 4
+        self.sent[lo:hi + 1] = run
+
+
+class SSD1306SPI(SPIOLED):
+    KIND = "ssd1306-spi"
+    INIT = SSD1306_INIT
+
+
+class SH1106SPI(SPIOLED):
+    KIND = "sh1106-spi"
+    INIT = SH1106_INIT
+    COLUMN_OFFSET = 2
+
+
+def on_spi(kind):
+    """True for the display kinds of the SPI module ("ssd1306-spi", "sh1106-spi")."""
+    return kind.endswith("-spi")
+
+
+def panel_kind(setting, default):
+    """The kind to drive at power-up: the display setting (None: the build's default),
+    on SPI when either names SPI (a build for the SPI module, or a setting written for
+    it), else on I2C. The settings menu offers only the bus the gadget started with, so
+    a menu choice never leaves a working panel dark."""
+    kind = setting or default
+    if on_spi(default) and not on_spi(kind):
+        kind += "-spi"
+    return kind
+
+
+def make_display(kind, bus, addr=0x3C, old=None):
+    """The adapter named by the display kind ("ssd1306", "sh1106", "ssd1306-spi",
+    "sh1106-spi"); `bus`: a machine.I2C, or for the SPI kinds (spi, dc, cs, res);
+    `old`, the adapter it replaces, lends its buffers."""
+    if on_spi(kind):
+        cls = SH1106SPI if kind == "sh1106-spi" else SSD1306SPI
+        spi, dc, cs, res = bus
+        return cls(spi, dc, cs, res, old)
     if kind == "sh1106":
-        return SH1106(i2c, addr, old)
-    return SSD1306(i2c, addr, old)
+        return SH1106(bus, addr, old)
+    return SSD1306(bus, addr, old)
 
 
 def find_address(i2c, preferred=0x3C):

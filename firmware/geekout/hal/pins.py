@@ -2,11 +2,12 @@
 
   OLED SDA            4   [6]   I2C0, 400 kHz, 0x3C (0x3D on some); 3V3 [36], GND [38]
   OLED SCL            5   [7]   the module's pull-ups
+  SPI OLED (option)   18  [24]  SCK; MOSI 19 [25], CS 17 [22], DC 20 [26], RES 21 [27]
   button UP           10  [14]  to GND; internal pull-up, pressed = 0
   button DOWN         11  [15]
   button OK           12  [16]
   button BACK         13  [17]  held at power-up = safe mode
-  WS2812 LEDs (DIN)   16  [21]  one per seat; VBUS [40] for 5 V, GND [23]
+  WS2812 LEDs (DIN)   16  [21]  through a 74AHCT125 gate (3.3 V to 5 V); VBUS [40], GND [23]
   passive piezo (+)   15  [20]  PWM; the other leg to GND
 """
 
@@ -19,7 +20,25 @@ I2C_FREQ = 400000
 OLED_ADDR = 0x3C
 OLED_WIDTH = 128
 OLED_HEIGHT = 64
-DISPLAY_DEFAULT = "ssd1306"  # "sh1106" for most 1.3-inch modules (settings menu)
+# The panel a fresh gadget drives: "ssd1306" or "sh1106" (most 1.3-inch modules) on
+# I2C, "ssd1306-spi" or "sh1106-spi" on SPI (set it so for a build with the SPI module).
+# The settings menu then picks the controller, on the bus the gadget started with
+# (docs/gadget.md, The display adapters).
+DISPLAY_DEFAULT = "ssd1306"
+
+# The SPI panel option: SPI0 on its GP18/GP19 pins, no MISO (the SPI0 default MISO would
+# be GP16, the LEDs' pin). CS, DC and RES are plain GPIO outputs.
+SPI_ID = 0
+SPI_SCK = 18
+SPI_MOSI = 19
+SPI_CS = 17
+SPI_DC = 20
+SPI_RES = 21
+# The SSD1306's fastest serial clock is 10 MHz (100 ns cycle, datasheet 13.4). MicroPython
+# runs the SPI blocks from clk_peri, 48 MHz (the USB PLL), divided by an even prescale
+# times an integer: 10 MHz asked gives 8 MHz (12 MHz, the next step up, is beyond the
+# datasheet). A whole frame is 1048 bytes on the wire: 1.05 ms at 8 MHz.
+SPI_FREQ = 10000000
 
 BUTTON_UP = 10
 BUTTON_DOWN = 11
@@ -42,6 +61,13 @@ PINS = {
     "I2C_FREQ": I2C_FREQ,
     "OLED_ADDR": OLED_ADDR,
     "DISPLAY_DEFAULT": DISPLAY_DEFAULT,
+    "SPI_ID": SPI_ID,
+    "SPI_SCK": SPI_SCK,
+    "SPI_MOSI": SPI_MOSI,
+    "SPI_CS": SPI_CS,
+    "SPI_DC": SPI_DC,
+    "SPI_RES": SPI_RES,
+    "SPI_FREQ": SPI_FREQ,
     "BUTTON_UP": BUTTON_UP,
     "BUTTON_DOWN": BUTTON_DOWN,
     "BUTTON_OK": BUTTON_OK,

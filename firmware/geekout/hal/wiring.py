@@ -9,29 +9,45 @@ import random
 import time
 
 import neopixel
-from machine import I2C, PWM, Pin
+from machine import I2C, PWM, SPI, Pin
 
 from geekout.hal import pins
 from geekout.hal.buttons import gpio_buttons
 from geekout.hal.buzzer import Buzzer
-from geekout.hal.display import find_address, make_display
+from geekout.hal.display import find_address, make_display, on_spi, panel_kind
 from geekout.hal.leds import SeatLeds
 from geekout.hal.nodisplay import NoDisplay
 from geekout.hal.storage import Storage
 
 
+def spi_bus():
+    """The SPI panel's bus: (machine.SPI, DC, CS, RES). No MISO: the panel sends nothing
+    back, and SPI0's default MISO pin is the LEDs' GP16."""
+    spi = SPI(pins.SPI_ID, baudrate=pins.SPI_FREQ, polarity=0, phase=0,
+              sck=Pin(pins.SPI_SCK), mosi=Pin(pins.SPI_MOSI), miso=None)
+    return (spi, Pin(pins.SPI_DC, Pin.OUT, value=0), Pin(pins.SPI_CS, Pin.OUT, value=1),
+            Pin(pins.SPI_RES, Pin.OUT, value=1))
+
+
 def wire(display_kind=None, storage=None, lenient=False):
     """The board's parts, in hal/board.py's order (display_kind: the display setting, or
-    the pin map's default; storage: the saved games' Storage, or the flash root). With
-    no OLED answering, find_address raises OSError (what to check); lenient: the board
-    gets a stand-in display instead and that OSError as its last part."""
-    display_kind = display_kind or pins.DISPLAY_DEFAULT
+    the pin map's default: hal/display.panel_kind; storage: the saved games' Storage, or
+    the flash root). The panel's bus is a machine.I2C, or for the SPI kinds (spi, dc, cs,
+    res). With no OLED answering on I2C, find_address raises OSError (what to check);
+    lenient: the board gets a stand-in display instead and that OSError as its last part.
+    A panel on SPI cannot answer, so it is never missed (hal/display.SPIOLED)."""
+    display_kind = panel_kind(display_kind, pins.DISPLAY_DEFAULT)
     gc.collect()
-    i2c = I2C(pins.I2C_ID, sda=Pin(pins.I2C_SDA), scl=Pin(pins.I2C_SCL), freq=pins.I2C_FREQ)
+    if on_spi(display_kind):
+        bus = spi_bus()
+    else:
+        bus = I2C(pins.I2C_ID, sda=Pin(pins.I2C_SDA), scl=Pin(pins.I2C_SCL), freq=pins.I2C_FREQ)
     fault = None
+    addr = pins.OLED_ADDR
     try:
-        addr = find_address(i2c, pins.OLED_ADDR)
-        display = make_display(display_kind, i2c, addr)
+        if not on_spi(display_kind):
+            addr = find_address(bus, pins.OLED_ADDR)
+        display = make_display(display_kind, bus, addr)
     except OSError as e:
         if not lenient:
             raise
@@ -61,5 +77,5 @@ def wire(display_kind=None, storage=None, lenient=False):
         random.seed(int.from_bytes(os.urandom(4), "little"))
     except (AttributeError, ImportError, NotImplementedError):
         pass
-    return (display_kind, i2c, addr, display, back_pin, buttons, leds, buzzer, storage, data,
+    return (display_kind, bus, addr, display, back_pin, buttons, leds, buzzer, storage, data,
             events, time.ticks_ms, buttons.napper(time.sleep_ms), fault)

@@ -1,6 +1,7 @@
 """Geek Out! Masters on the gadget: game over. The totals, the winner or the tied winners
 (M8: ties share the victory); OK ends the game (the save goes to the logs), long OK
-offers to undo the last step (named: "Undo Pass") or go home (the game stays saved)."""
+offers to undo the last step (named: "Undo Pass"), the game's review (reviewpage.py,
+when the hint table is installed) or go home (the game stays saved)."""
 
 from geekout import keys
 from geekout.ui.core import Screen, center, title
@@ -32,15 +33,23 @@ class EndScreen(Screen):
 
     def long_ok(self):
         # the item says which step an undo takes back ("Undo Pass"): one, not a turn
-        self.ui.push(Menu(self.ui, "Game over", [self.game.undo_item(), "Home"], self._menu,
+        items = [self.game.undo_item()]
+        if self.game.reviewable():
+            items.append("Review")
+        items.append("Home")
+        self.ui.push(Menu(self.ui, "Game over", items, lambda i: self._menu(i, items[i]),
                           "masters.end_menu"))
 
-    def _menu(self, i):
+    def _menu(self, i, item):
         ui = self.ui
         ui.pop()
         if i == 0:
             ui.pop()  # this end screen
             self.game.undo()
+        elif item == "Review":  # its modules are loaded now, never during play
+            from geekout.masters import reviewpage
+
+            reviewpage.show(self.game)
         else:
             self.game.app.go_home()
 

@@ -124,6 +124,10 @@ class GameBase(GameScreen):
                 pass
         return [], 0
 
+    def reviewable(self):
+        """The end menu offers Review: the hint table gives its values (review.py)."""
+        return self.hints is not None
+
     def decide_default(self, st, steps):
         """The choice a pass/continue point opens on (M6): Pass when passing wins the
         game now (passing_wins), else the advice's first step (`steps`), else the

@@ -9,6 +9,8 @@ that object.
 File layout and figures: docs/masters-strategy.md, On the gadget.
 """
 
+from array import array
+
 from micropython import const
 
 from geekout.masters.consts import (
@@ -31,31 +33,31 @@ DECIDE_POINTS = const(55)
 STATES = const(24310)
 VALUES = const(24365)  # DECIDE_POINTS + STATES: a block's values
 POINTS_SCALE = const(1024)  # expected points: u16
+# The block of the positions just rolled (used 0, action dice showing), expected points
+# u16 x POINTS_SCALE: what the review (review.py) reads for V after a roll. Its id in
+# the header's list of problems; its positions: 10 dice in 8 zones (faces, inactive,
+# scored), C(17, 7) of them.
+ROLLED = const(16)
+ROLLED_STATES = const(19448)
 PROB_SCALE = const(255)  # probabilities: u8
 
 
 def _binomials():
-    # C(n, k) for n <= 17, k <= 8, as u16 (C(17, 8) = 24310 is the largest needed)
-    out = bytearray(18 * 9 * 2)
+    # C(n, k) for n <= 17, k <= 8 at [n * 9 + k], u16 (C(17, 8) = 24310 is the largest
+    # needed): one index a lookup
+    out = array("H", bytes(18 * 9 * 2))
     for n in range(18):
         c = 1
         for k in range(9):
             if k > n:
                 c = 0
-            v = c
-            out[(n * 9 + k) * 2] = v & 255
-            out[(n * 9 + k) * 2 + 1] = v >> 8
+            out[n * 9 + k] = c
             if k < n:
                 c = c * (n - k) // (k + 1)
-    return bytes(out)
+    return out
 
 
 _C = _binomials()
-
-
-def _comb(n, k):
-    i = (n * 9 + k) * 2
-    return _C[i] | (_C[i + 1] << 8)
 
 
 def need_dice(need):
@@ -67,7 +69,10 @@ def need_dice(need):
 
 
 def block_size(problem):
-    """Bytes of a problem's block: two a value for expected points, one a probability."""
+    """Bytes of a problem's block: two a value for expected points, one a probability;
+    the ROLLED block two a position."""
+    if problem == ROLLED:
+        return 2 * ROLLED_STATES
     return VALUES * (2 if problem == 0 else 1)
 
 
@@ -79,15 +84,25 @@ class HintTable:
         self.f = f
         self.problems = problems
         self.bufs = (None, bytearray(1), bytearray(2))
+        self.offsets = {}  # problem -> its block's offset (_block)
+        self.last = -1  # the offset read last, and its value
+        self.kept = 0
 
     def read(self, offset, width):
-        """The value of `width` bytes (1 or 2) at `offset`."""
+        """The value of `width` bytes (1 or 2) at `offset`. The last read is kept: the
+        review reads a step's value and then the same entry as the next position's V
+        (one read in seven of a game's)."""
+        if offset == self.last:
+            return self.kept
         f = self.f
         f.seek(offset)
         buf = self.bufs[width]
         if f.readinto(buf) != width:
             raise ValueError("hint table truncated")
-        return (buf[0] | (buf[1] << 8)) if width == 2 else buf[0]
+        v = (buf[0] | (buf[1] << 8)) if width == 2 else buf[0]
+        self.last = offset
+        self.kept = v
+        return v
 
 
 def open_table(f):
@@ -97,32 +112,101 @@ def open_table(f):
     if len(head) != HEADER or head[:4] != MAGIC or head[4] != VERSION:
         raise ValueError("not a Masters hint table")
     count = head[5]
-    if not 1 <= count <= 11:
+    if not 1 <= count <= 12:
         raise ValueError("bad hint table header")
     return HintTable(f, bytes(head[6:6 + count]))
 
 
-def _state_rank(c):
-    """Rank of the 9 counts in c (active faces 0-5, inactive, used - 1, scored; 9 in all)."""
-    r = 0
-    p = 0
-    for j in range(8):
-        p += c[j]
-        r += _comb(p + j, j + 1)
+def _state_rank(c, parts=9):
+    """Rank of the counts in c among the compositions of 10 dice into `parts` zones:
+    9 (active faces 0-5, inactive, used - 1, scored) for the points block, 8 (faces,
+    inactive, scored) for the ROLLED block. The sum of C(p_j + j, j + 1) over the bar
+    positions (p_j: the dice up to zone j), written out: a loop and its calls cost
+    three times as much on the Pico (the review ranks some 2,400 states a game)."""
+    C = _C
+    p = c[0]
+    r = C[p * 9 + 1]
+    p += c[1]
+    r += C[p * 9 + 11]
+    p += c[2]
+    r += C[p * 9 + 21]
+    p += c[3]
+    r += C[p * 9 + 31]
+    p += c[4]
+    r += C[p * 9 + 41]
+    p += c[5]
+    r += C[p * 9 + 51]
+    p += c[6]
+    r += C[p * 9 + 61]
+    if parts == 9:
+        r += C[(p + c[7]) * 9 + 71]
     return r
 
 
-def advise(table, active, inactive, used, scored, need=0):
+def _roll_ranks(c):
+    """The ranks of c with one more die on each face, 0-5 (a roll's six outcomes), in
+    one pass: a die on face f adds one to the bar positions from f on, and
+    C(n + 1, k) - C(n, k) = C(n, k - 1), so each rank is c's own plus the terms
+    C(p_j + j, j) from f on. Written out as _state_rank is."""
+    C = _C
+    p = c[0]
+    r = C[p * 9 + 1]
+    e0 = C[p * 9]
+    p += c[1]
+    r += C[p * 9 + 11]
+    e1 = C[p * 9 + 10]
+    p += c[2]
+    r += C[p * 9 + 21]
+    e2 = C[p * 9 + 20]
+    p += c[3]
+    r += C[p * 9 + 31]
+    e3 = C[p * 9 + 30]
+    p += c[4]
+    r += C[p * 9 + 41]
+    e4 = C[p * 9 + 40]
+    p += c[5]
+    r += C[p * 9 + 51]
+    e5 = C[p * 9 + 50]
+    p += c[6]
+    r += C[p * 9 + 61]
+    t = C[p * 9 + 60]
+    p += c[7]
+    r += C[p * 9 + 71]
+    t += C[p * 9 + 70] + e5
+    r5 = r + t
+    t += e4
+    r4 = r + t
+    t += e3
+    r3 = r + t
+    t += e2
+    return (r + t + e1 + e0, r + t + e1, r + t, r3, r4, r5)
+
+
+def _block(table, problem):
+    """The offset of a problem's block; ValueError when the table has none."""
+    base = table.offsets.get(problem)
+    if base is not None:
+        return base
+    block = table.problems.find(bytes((problem,)))
+    if block < 0:
+        raise ValueError("the hint table has no block for this need")
+    base = HEADER
+    for j in range(block):
+        base += block_size(table.problems[j])
+    table.offsets[problem] = base
+    return base
+
+
+def advise(table, active, inactive, used, scored, need=0, raw=False):
     """[(action id, number)], best first (ties in the rules core's order): the legal
     resolutions of a position with action dice in active, or PASS/CONTINUE at a
     pass/continue point (no active die). number = the optimal expected final points of
     the turn (need = 0) or the highest probability of ending it with at least `need`
-    points (1-55). [] when active holds only 42s and DRAGONs (it settles, M4)."""
-    n_active = 0
-    for f in range(FACES):
-        n_active += active[f]
-    if n_active + inactive + used + scored != DICE or min(inactive, used, scored) < 0:
-        raise ValueError("the four zones must hold 10 dice")
+    points (1-55). [] when active holds only 42s and DRAGONs (it settles, M4).
+    raw: the numbers as integers in 1/(6 x scale) (a roll's value is the sum of six
+    stored values): exact on the Pico, whose floats are single precision, so the
+    review (review.py) adds them up without rounding."""
+    n_active = _check(active, inactive, used, scored)
     if need:
         if not 1 <= need <= 55:
             raise ValueError("need must be 1-55")
@@ -133,18 +217,15 @@ def advise(table, active, inactive, used, scored, need=0):
         problem = 0
         scale = POINTS_SCALE
         banked = scored * (scored + 1) // 2
-    block = table.problems.find(bytes((problem,)))
-    if block < 0:
-        raise ValueError("the hint table has no block for this need")
-    base = HEADER
-    for j in range(block):
-        base += block_size(table.problems[j])
+    base = _block(table, problem)
     w = 2 if problem == 0 else 1
+    if raw:  # scale the values read by 6 (a roll's six are added, not averaged)
+        banked *= 6 * scale
+        scale = 0
     if n_active == 0:
         if used == 0:  # M6: nothing to roll again
             return [(PASS, banked)]
-        i = inactive + (inactive + used) * (inactive + used - 1) // 2
-        cont = table.read(base + w * i, w) / scale
+        cont = _cont(table, base, w, scale, inactive, used, scored)
         if cont > banked:
             return [(CONTINUE, cont), (PASS, banked)]
         return [(PASS, banked), (CONTINUE, cont)]
@@ -152,48 +233,109 @@ def advise(table, active, inactive, used, scored, need=0):
             or active[SUPERHERO]):
         return []
     base += w * DECIDE_POINTS
-    legal = position(active, inactive, used, scored).legal_actions()
     c = bytearray(9)
     out = []
-    for a in legal:
+    for a in position(active, inactive, used, scored).legal_actions():
         for f in range(FACES):
             c[f] = active[f]
-        # M3: the acting die moves to used first (used + 1, stored as used - 1 + 1)
-        c[6] = inactive
-        c[7] = used
-        c[8] = scored
-        actor = action_actor(a)
-        t = a & 7
-        c[actor] -= 1
-        roll = False
-        if actor == HEART:
-            if inactive:  # M3d: an inactive die is rolled into active
-                c[6] -= 1
-                roll = True
-        elif t == NO_TARGET:
-            if actor == SPACESHIP:  # M3e: bust
-                _insert(out, a, 0.0)
-                continue
-        elif actor == MEEPLE:  # M3a: the target is rerolled
-            c[t] -= 1
-            roll = True
-        elif actor == SPACESHIP:  # M3c
-            c[t] -= 1
-            c[6] += 1
-        else:  # M3b: flipped to the opposite face (M1)
-            c[t] -= 1
-            c[t ^ 1] += 1
-        if roll:
-            total = 0
-            for f in range(FACES):
-                c[f] += 1
-                total += table.read(base + w * _state_rank(c), w)
-                c[f] -= 1
-            value = total / (6 * scale)
-        else:
-            value = table.read(base + w * _state_rank(c), w) / scale
-        _insert(out, a, value)
+        _insert(out, a, _step(table, base, w, scale, c, inactive, used, scored, a))
     return out
+
+
+def _check(active, inactive, used, scored):
+    """The active dice; ValueError unless the four zones hold 10."""
+    n_active = 0
+    for f in range(FACES):
+        n_active += active[f]
+    if n_active + inactive + used + scored != DICE or min(inactive, used, scored) < 0:
+        raise ValueError("the four zones must hold 10 dice")
+    return n_active
+
+
+def _cont(table, base, w, scale, inactive, used, scored):
+    """The value of CONTINUE at a pass/continue point (M6)."""
+    i = inactive + (inactive + used) * (inactive + used - 1) // 2
+    return _scaled(table.read(base + w * i, w), scale)
+
+
+def _step(table, base, w, scale, c, inactive, used, scored, a):
+    """The value of resolution `a` (legal) of a position; `base` is the block's
+    states, c a 9-byte scratch holding the active faces (changed here)."""
+    # M3: the acting die moves to used first (used + 1, stored as used - 1 + 1)
+    c[6] = inactive
+    c[7] = used
+    c[8] = scored
+    actor = action_actor(a)
+    t = a & 7
+    c[actor] -= 1
+    roll = False
+    if actor == HEART:
+        if inactive:  # M3d: an inactive die is rolled into active
+            c[6] -= 1
+            roll = True
+    elif t == NO_TARGET:
+        if actor == SPACESHIP:  # M3e: bust
+            return 0.0 if scale else 0
+    elif actor == MEEPLE:  # M3a: the target is rerolled
+        c[t] -= 1
+        roll = True
+    elif actor == SPACESHIP:  # M3c
+        c[t] -= 1
+        c[6] += 1
+    else:  # M3b: flipped to the opposite face (M1)
+        c[t] -= 1
+        c[t ^ 1] += 1
+    if not roll:
+        return _scaled(table.read(base + w * _state_rank(c), w), scale)
+    total = 0
+    ranks = _roll_ranks(c)
+    for f in range(FACES):
+        total += table.read(base + w * ranks[f], w)
+    return total / (6 * scale) if scale else total
+
+
+def value(table, active, inactive, used, scored):
+    """V of a position in the raw unit (advise's raw=True): its best step's value, read
+    once from the table, not worked out from every step. At a pass/continue point the
+    better of CONTINUE and PASS; just after a roll (used 0) the ROLLED block; else the
+    position's own entry in the points block. ValueError without the ROLLED block."""
+    n_active = _check(active, inactive, used, scored)
+    base = _block(table, 0)
+    if n_active == 0:
+        banked = scored * (scored + 1) // 2 * 6 * POINTS_SCALE
+        if used == 0:
+            return banked
+        cont = _cont(table, base, 2, 0, inactive, used, scored)
+        return cont if cont > banked else banked
+    c = bytearray(9)
+    for f in range(FACES):
+        c[f] = active[f]
+    c[6] = inactive
+    if used == 0:
+        c[7] = scored
+        return table.read(_block(table, ROLLED) + 2 * _state_rank(c, 8), 2) * 6
+    c[7] = used - 1
+    c[8] = scored
+    return table.read(base + 2 * (DECIDE_POINTS + _state_rank(c)), 2) * 6
+
+
+def step_value(table, active, inactive, used, scored, a):
+    """The value of step `a` (legal) of a position in the raw unit: PASS, CONTINUE or a
+    resolution, read as advise() reads it, for one step only."""
+    if a == PASS:
+        return scored * (scored + 1) // 2 * 6 * POINTS_SCALE
+    base = _block(table, 0)
+    if a == CONTINUE:
+        return _cont(table, base, 2, 0, inactive, used, scored)
+    c = bytearray(9)
+    for f in range(FACES):
+        c[f] = active[f]
+    return _step(table, base + 2 * DECIDE_POINTS, 2, 0, c, inactive, used, scored, a)
+
+
+def _scaled(v, scale):
+    """A stored value in its unit (scale), or x 6 in the raw unit (scale 0)."""
+    return v / scale if scale else v * 6
 
 
 def _insert(out, action, value):

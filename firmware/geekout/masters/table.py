@@ -75,6 +75,10 @@ class TableGame(GameBase):
                                                  pad.totals[seat])
             self.after_turn()
 
+    def reviewable(self):
+        """Table dice: the journal holds each turn's total only (docs/gadget.md)."""
+        return False
+
     def undo_point(self):
         """A turn's entry (the first seat's draw stays)."""
         n = len(self.state.journal)

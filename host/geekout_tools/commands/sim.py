@@ -5,7 +5,7 @@ coloured marks. Keys: Up/w/k = UP, Down/s/j = DOWN, Enter/space/o = OK, Backspac
 BACK, m = long OK (game menu), h = long BACK (home), p = screenshot, q = quit.
 `--headless --random-presses N --seed S [--runtime micropython --heap 240K] --json`
 reports {"presses", "screens", "errors", "peak_heap_bytes"} (docs/design.md).
-`--runtime pico [--uf2 FILE --bootrom FILE --panel ssd1306|sh1106|none]` runs the
+`--runtime pico [--uf2 FILE --bootrom FILE --panel ssd1306|sh1106|ssd1306-spi|sh1106-spi|none]` runs the
 deployed build on an emulated RP2040 with the real MicroPython rp2 firmware (node,
 rp2040js), headless or interactive; its JSON adds "free_heap_at_boot", "press_ms",
 "ready_ms", "flash_erases", "flash_programs", --flash names a flash image file and
@@ -77,7 +77,9 @@ def register(sub):
     p.add_argument("--bootrom", default=None, help="--runtime pico: the RP2040 boot ROM, "
                    "revision B1 (default $GEEKOUT_PICO_BOOTROM)")
     p.add_argument("--panel", default="ssd1306", help="--runtime pico: the display "
-                   "controller emulated, ssd1306 (default), sh1106 or none (no panel)")
+                   "controller emulated, ssd1306 (default), sh1106 (I2C), ssd1306-spi, "
+                   "sh1106-spi (the SPI module; the gadget's display setting is set to it) "
+                   "or none (no panel)")
     p.add_argument("--flash-timing", default=None, help="--runtime pico: the flash chip's "
                    "busy times, typical (default) or max (the datasheet's maximum)")
     p.add_argument("--screenshot", default=None, help="save the final screen to FILE.png")
@@ -240,8 +242,8 @@ def _run_pico(args, presses, seed, script, games):
     from ..sim import pico
 
     if args.panel not in pico.PANELS:
-        raise UsageError("--panel must be ssd1306, sh1106 or none, not '{}'".format(
-            printable(args.panel, 40)))
+        raise UsageError("--panel must be {}, not '{}'".format(pico.PANEL_CHOICES,
+                                                                printable(args.panel, 40)))
     if games is not None:
         raise UsageError("--game does not apply to --runtime pico (the board offers every game)")
     if args.panel == "none" and args.screenshot is not None:

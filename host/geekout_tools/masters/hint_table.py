@@ -3,8 +3,8 @@
 `python -m geekout_tools.masters.hint_table` solves the expected-points problem and the
 ten "at least k scored dice" problems exactly (solver.py) and stores every value the
 device needs in the layout documented in firmware/geekout/masters/hint.py, which
-reads it back with seek+read. `--points-only` writes the expected-points block alone
-(48 KB instead of 292 KB); `--check` exits 1 when the file on disk is not what the
+reads it back with seek+read. `--points-only` writes the expected-points blocks alone
+(87 KB instead of 331 KB); `--check` exits 1 when the file on disk is not what the
 solver gives now.
 """
 
@@ -22,7 +22,10 @@ from . import solver as sv
 
 ROOT = Path(__file__).resolve().parents[3]
 TABLE = ROOT / "firmware" / mc.HINT_FILE
-ALL_PROBLEMS = tuple(range(11))  # 0: expected points; k: at least k scored dice
+# 0: expected points; k: at least k scored dice; ROLLED: expected points just after a
+# roll (used 0), for the gadget's review
+ALL_PROBLEMS = tuple(range(11)) + (mh.ROLLED,)
+POINTS_ONLY = (0, mh.ROLLED)
 
 
 def layout():
@@ -41,6 +44,19 @@ def layout():
     return host, decide
 
 
+def rolled_layout():
+    """Host indices of the positions just rolled (used 0), in the device's rank order of
+    their 8 counts (faces, inactive, scored)."""
+    mdl = sv.model()
+    Y = sv.compositions(10, 8)
+    pref = np.cumsum(Y[:, :7], axis=1) + np.arange(7)
+    rank = sv._BIN[pref, np.arange(1, 8)].sum(axis=1)
+    Y = Y[np.argsort(rank)]
+    assert len(Y) == mh.ROLLED_STATES
+    X = np.concatenate([Y[:, :7], np.zeros((len(Y), 1), dtype=Y.dtype), Y[:, 7:]], axis=1)
+    return mdl.rank_to_idx[sv.comb_rank(X)]
+
+
 def problem_solution(k):
     return sv.solve(0 if k == 0 else sv.points(k))
 
@@ -55,6 +71,8 @@ def quantize(values, k):
 
 def block(k, host=None, decide=None):
     """The bytes of one problem's block."""
+    if k == mh.ROLLED:
+        return quantize(problem_solution(0).V[rolled_layout()], 0).tobytes()
     if host is None:
         host, decide = layout()
     sol = problem_solution(k)
@@ -82,7 +100,7 @@ def main(argv=None):
     parser.add_argument("--check", action="store_true",
                         help="compare with the file instead of writing it")
     args = parser.parse_args(argv)
-    data = table_bytes((0,) if args.points_only else ALL_PROBLEMS)
+    data = table_bytes(POINTS_ONLY if args.points_only else ALL_PROBLEMS)
     path = Path(args.out)
     if args.check:
         same = path.exists() and path.read_bytes() == data

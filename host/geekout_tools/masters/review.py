@@ -321,6 +321,43 @@ class ConstantValuer:
         return self.value
 
 
+class HintValuer:
+    """The gadget's hint table (firmware/geekout/masters/hint.bin, read by the device's
+    own hint.py) as a valuer: the values the gadget's review
+    (firmware/geekout/masters/review.py) walks with, stored x 1024. A position's V is
+    its stored value (hint.value), not its best step's worked out: the two differ by
+    the rounding (at most a table step)."""
+
+    def __init__(self, path=None):
+        import io
+
+        from geekout.masters import hint
+
+        from .review_games import HINT_BIN
+
+        with open(path or HINT_BIN, "rb") as f:
+            self.table = hint.open_table(io.BytesIO(f.read()))
+        self.hint = hint
+
+    def start(self):
+        """V*: the continue value with 7 dice to roll and 3 inactive (M2)."""
+        return self.steps([0] * mc.FACES, mc.START_INACTIVE, mc.START_ACTIVE, 0)[0][1]
+
+    def steps(self, active, inactive, used, scored):
+        """advise()'s steps, and first the best with the position's V as the gadget
+        reads it (hint.value, x 1024 as stored): dict() of the list keeps each step's
+        own value, the walk takes the first as the best."""
+        active = bytearray(active)
+        steps = self.hint.advise(self.table, active, inactive, used, scored)
+        if len(steps) < 2:
+            return steps
+        v = self.hint.value(self.table, active, inactive, used, scored)
+        return [(steps[0][0], v / (6 * self.hint.POINTS_SCALE))] + steps
+
+    def ended(self, scored, bust):
+        return 0.0 if bust else float(m.points_for(scored))
+
+
 def _legal(active, inactive, used, scored):
     if not sum(active):
         return [mc.CONTINUE, mc.PASS]

@@ -4,7 +4,8 @@ benches its pins, its USB serial port, its flash and the picture on its panel.
 
 Emulated time moves only inside run() (or while free-running for mpremote), so a test
 sees the same emulated times on every machine. The panel is a datasheet model
-(panels.py) fed with every I2C write the firmware makes; the seat LEDs are decoded from
+(panels.py) fed with every I2C write the firmware makes (or, for the SPI module, every
+run of bytes clocked in with CS low, as command or data by the DC line: spi_panel.mjs); the seat LEDs are decoded from
 the WS2812 pin; the piezo's tones are recorded from its PWM.
 """
 
@@ -31,6 +32,7 @@ LONG_HOLD_MS = 800  # hal/buttons.py LONG_MS is 700
 # a tap, so the quick end of a player's taps is held here.
 SHORT_HOLD_MS = 60
 FS_SIZE = 352 * 4096
+PANELS = ("ssd1306", "sh1106", "ssd1306-spi", "sh1106-spi", "none")
 
 
 class PicoUnavailable(Exception):
@@ -67,7 +69,9 @@ def node_ready():
 
 
 class Pico:
-    """One emulated gadget. `panel`: "ssd1306", "sh1106" or "none"; `flash`: a littlefs
+    """One emulated gadget. `panel`: "ssd1306", "sh1106" (I2C), "ssd1306-spi",
+    "sh1106-spi" (the SPI module: the gadget must be built or set for it, hal/pins.py
+    DISPLAY_DEFAULT or the display setting) or "none"; `flash`: a littlefs
     image (fsimage.py) to power up with; `serial_port`: bridge USB CDC to that TCP port
     on 127.0.0.1 (0 picks a free one: see .serial_port); `flash_timing`: "typical" or
     "max", the flash chip's datasheet busy times (a sector erase 45 ms or 400 ms)."""
@@ -77,8 +81,8 @@ class Pico:
                  flash_timing="typical"):
         uf2, bootrom = find_files(uf2, bootrom)
         node = node_ready()
-        if panel not in ("ssd1306", "sh1106", "none"):
-            raise ValueError("panel must be ssd1306, sh1106 or none")
+        if panel not in PANELS:
+            raise ValueError("panel must be one of " + ", ".join(PANELS))
         self.panel_kind = panel
         self.panel = self._new_panel()
         cmd = [node, str(HARNESS), "--uf2", uf2, "--bootrom", bootrom, "--panel", panel,
@@ -107,6 +111,11 @@ class Pico:
         self.led_frames = []  # (t_ns, frame) of every latched frame
         self.tones = []  # (t_ns, hz): each change of the piezo's tone (0 = silent)
         self.i2c = []  # (t0_ns, t1_ns, bytes) of every write since clear_i2c()
+        # (t0_ns, t1_ns, dc, bytes): every SPI transfer to the panel since clear_i2c()
+        self.spi = []
+        # The panel's writes, whichever its bus: key() waits for them to end.
+        self.panel_writes = self.spi if panel.endswith("-spi") else self.i2c
+        self.panel_resets = []  # t_ns of each RES pulse the SPI module saw
         self.last_i2c = 0.0
         self.cuts = []  # power cuts that happened (the harness's "cut" events)
         self.resets = []  # chip resets: {"by": "watchdog" or "force", "t": ns before it}
@@ -141,7 +150,7 @@ class Pico:
             return None
         from geekout_tools.pico import panels
 
-        return panels.SH1106() if self.panel_kind == "sh1106" else panels.SSD1306()
+        return panels.SH1106() if self.panel_kind.startswith("sh1106") else panels.SSD1306()
 
     # -- the node side ----------------------------------------------------------------
     def _read(self):
@@ -161,6 +170,15 @@ class Pico:
                 self.last_i2c = msg["t1"]
                 if self.panel is not None:
                     self.panel.i2c_write(data)
+            elif ev == "spi":
+                data = bytes.fromhex(msg["hex"])
+                self.spi.append((msg["t0"], msg["t1"], msg["dc"], data))
+                if self.panel is not None:
+                    self.panel.spi_write(data, msg["dc"])
+            elif ev == "panel_reset":
+                self.panel_resets.append(msg["t"])
+                if self.panel is not None:
+                    self.panel.reset()
             elif ev == "leds":
                 self.leds = msg["rgb"]
                 self.led_frames.append((msg["t"], msg["rgb"]))
@@ -243,7 +261,8 @@ class Pico:
         return self.call("stats")["t"]
 
     def stats(self):
-        """Emulated time, flash erases/programs/ops, I2C bytes and bus rate, clk_sys."""
+        """Emulated time, flash erases/programs/ops, I2C bytes and bus rate, SPI bytes and
+        SCK rate (spi_bytes, spi_hz), clk_sys, clk_peri."""
         return self.call("stats")
 
     def xip(self):
@@ -335,7 +354,9 @@ class Pico:
         self.call("pause")
 
     def clear_i2c(self):
-        self.i2c = []
+        """Forget the panel's writes so far (I2C and SPI)."""
+        self.i2c.clear()
+        self.spi.clear()
 
     # -- the gadget's keys --------------------------------------------------------------
     def key(self, k, settle_ms=15, max_ms=5000, done=None, min_ms=30, hold_ms=None):
@@ -344,7 +365,7 @@ class Pico:
         min_ms, or `done()` true).
         Returns the milliseconds from the moment the key is due (the press for UP/DOWN,
         the release for OK/BACK, the long-press time for LONG_OK/LONG_BACK) to the end of
-        the last I2C write of its redraw, or None when the key drew nothing. hold_ms: how
+        the last panel write (I2C or SPI) of its redraw, or None when the key drew nothing. hold_ms: how
         long a short key is held (SHORT_HOLD_MS)."""
         gpio = KEY_GPIO[k]
         hold = LONG_HOLD_MS if k in LONG_KEYS else (hold_ms or SHORT_HOLD_MS)
@@ -375,10 +396,11 @@ class Pico:
                 if done() and waited >= 30:  # a finger is off for 30 ms (20 ms debounce)
                     break
                 continue
-            t = self.i2c[-1][1] if self.i2c else 0
-            if (not self.i2c or self.now - t >= settle_ms * 1e6) and waited >= min_ms:
+            w = self.panel_writes
+            t = w[-1][1] if w else 0
+            if (not w or self.now - t >= settle_ms * 1e6) and waited >= min_ms:
                 break
-        writes = [w for w in self.i2c if w[1] >= due]
+        writes = [w for w in self.panel_writes if w[1] >= due]
         if not writes:
             return None
         return (writes[-1][1] - due) / 1e6

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { ConsoleLogger, LogLevel, RP2040 } from 'rp2040js';
 import { FlashSSI, IOQSPI, NorFlash, applyOperation, setBusyTimes } from './flash.mjs';
 import { HostCDC, I2CBus, NeoPixelDecoder, PiezoWatch, PioClock, XipCache, mendUart } from './parts.mjs';
+import { SPIPanel } from './spi_panel.mjs';
 
 const FLASH_SIZE = 2 * 1024 * 1024;
 // MicroPython RPI_PICO: littlefs2 at flash offset 0xa0000, 352 blocks of 4 KB (a board
@@ -105,9 +106,12 @@ function readBootrom(path) {
 
 if (!opts.uf2) fail('no UF2 given (--uf2, or GEEKOUT_PICO_UF2)');
 if (!opts.bootrom) fail('no boot ROM given (--bootrom, or GEEKOUT_PICO_BOOTROM)');
-if (!['ssd1306', 'sh1106', 'none'].includes(opts.panel)) {
-  fail(`--panel must be ssd1306, sh1106 or none, not ${opts.panel}`);
+const PANELS = ['ssd1306', 'sh1106', 'ssd1306-spi', 'sh1106-spi', 'none'];
+if (!PANELS.includes(opts.panel)) {
+  fail(`--panel must be ${PANELS.slice(0, -1).join(', ')} or none, not ${opts.panel}`);
 }
+// The SPI module (spi_panel.mjs) instead of the I2C one: the I2C bus is then empty.
+const panelOnSpi = opts.panel.endsWith('-spi');
 const panelAddress = Number(opts.addr);
 if (panelAddress !== 0x3c && panelAddress !== 0x3d) {
   fail(`--addr must be 0x3c or 0x3d, not ${opts.addr}`);
@@ -115,7 +119,7 @@ if (panelAddress !== 0x3c && panelAddress !== 0x3d) {
 const firmwareImage = readUF2(opts.uf2);
 const bootrom = readBootrom(opts.bootrom);
 const pins = { I2C_ID: 0, I2C_SDA: 4, I2C_SCL: 5, BUTTONS: [10, 11, 12, 13], NEOPIXEL_PIN: 16, PIEZO_PIN: 15,
-  ...JSON.parse(opts.pins) };
+  SPI_ID: 0, SPI_CS: 17, SPI_DC: 20, SPI_RES: 21, ...JSON.parse(opts.pins) };
 
 // The flash outlives the chip: a power cycle keeps it, a snapshot copies it.
 const flashArray = new Uint8Array(FLASH_SIZE);
@@ -198,11 +202,19 @@ function powerUp(kept = null) {
   stepPioOnTheClock(mcu);
   const bus = new I2CBus(mcu, mcu.i2c[pins.I2C_ID], {
     address: panelAddress,
-    present: panelPresent,
+    present: panelPresent && !panelOnSpi,
     onTransaction: (addr, data, t0, t1) => emit({ ev: 'i2c', addr, hex: hex(data), t0, t1 }),
     sda: pins.I2C_SDA,
     scl: pins.I2C_SCL,
     onFreed: (clocks) => emit({ ev: 'i2c_freed', clocks, t: mcu.clock.nanos }),
+  });
+  const spiPanel = new SPIPanel(mcu, mcu.spi[pins.SPI_ID], {
+    cs: pins.SPI_CS,
+    dc: pins.SPI_DC,
+    res: pins.SPI_RES,
+    present: panelPresent && panelOnSpi,
+    onTransfer: (dc, data, t0, t1) => emit({ ev: 'spi', dc, hex: hex(data), t0, t1 }),
+    onReset: (t) => emit({ ev: 'panel_reset', t }),
   });
   const leds = new NeoPixelDecoder(mcu, pins.NEOPIXEL_PIN, (rgb, t) => emit({ ev: 'leds', rgb, t }));
   new PiezoWatch(mcu, pins.PIEZO_PIN, (hz, t) => emit({ ev: 'tone', hz, t }));
@@ -231,7 +243,7 @@ function powerUp(kept = null) {
   });
   mcu.core.PC = 0x10000000; // boot stage 2 at the start of flash, as the ROM would
   halted = false;
-  const b = { mcu, flash, bus, leds, cdc, resetBy: null, get nsPerCycle() { return nsPerCycle; } };
+  const b = { mcu, flash, bus, spiPanel, leds, cdc, resetBy: null, get nsPerCycle() { return nsPerCycle; } };
   // rp2040js only logs a watchdog trigger; the chip resets (the timer ran out, or
   // software forced it: machine.reset()). The CPU stops at once; loop() restarts it.
   const watchdog = mcu.peripherals[WATCHDOG];
@@ -412,12 +424,14 @@ function handle(msg) {
         return;
       case 'panel':
         panelPresent = !!msg.present;
-        board.bus.present = panelPresent;
+        board.bus.present = panelPresent && !panelOnSpi;
+        board.spiPanel.present = panelPresent && panelOnSpi;
         reply();
         return;
       case 'stats':
         reply({ t: mcu.clock.nanos, flash: flashCounts(), i2c_bytes: board.bus.bytes,
-          i2c_hz: board.bus.hz, clk_sys: mcu.clkSys, halted });
+          i2c_hz: board.bus.hz, spi_bytes: board.spiPanel.bytes, spi_hz: board.spiPanel.hz,
+          clk_sys: mcu.clkSys, clk_peri: mcu.clkPeri, halted });
         return;
       case 'xip':
         // The XIP cache model (parts.mjs), started at the first ask: its counts so far.

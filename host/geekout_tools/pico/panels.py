@@ -11,6 +11,10 @@ Written from the datasheets' command tables and functional descriptions (SSD1306
 SH1106 V2.3), not from any driver. Where a datasheet leaves a case open, the comment at
 that spot says how the model reads it.
 
+SPI framing (both, 4-wire): no address, no control bytes; the D/C# pin, read with each
+byte's eighth clock, says command (low) or display data (high) (`spi_write`). RES# low
+resets the registers (`reset`).
+
 I2C framing (both): after the address, a control byte: bit 7 Co, bit 6 D/C#. Co = 0: every
 byte that follows in the transaction is a command (D/C# = 0, 0x00) or display data
 (D/C# = 1, 0x40). Co = 1: one byte follows (0x80 command, 0xC0 data), then another
@@ -97,6 +101,15 @@ class _Controller:
                 for b in data[i:]:
                     self._command_byte(b)
             return
+
+    # --- 4-wire SPI ---------------------------------------------------------------------
+
+    def spi_write(self, data, dc):
+        """Bytes clocked in while CS was low, all with the D/C# pin at `dc` (sampled with
+        each byte's eighth bit: 0 command, 1 display data). No control bytes on SPI: the
+        same command decoder and RAM writes as I2C's."""
+        for b in bytes(data):
+            self._byte(b, dc)
 
     def _byte(self, b, is_data):
         if is_data:

@@ -10,6 +10,7 @@ power cycle every 2,500 presses (the flash kept). Errors are the tracebacks the 
 prints on USB serial.
 """
 
+import json
 import struct
 import tempfile
 from pathlib import Path
@@ -19,7 +20,9 @@ from ..errors import UsageError
 from ..inputs import check_input, printable
 from . import host
 
-PANELS = ("ssd1306", "sh1106", "none")
+# The I2C modules, the SPI ones (7-pin: the gadget is set for them, see install()), none.
+PANELS = ("ssd1306", "sh1106", "ssd1306-spi", "sh1106-spi", "none")
+PANEL_CHOICES = "ssd1306, sh1106, ssd1306-spi, sh1106-spi or none"
 LED_COUNT = 4  # hal/pins.py NEOPIXEL_COUNT: what the LEDs show before the first frame
 _UF2_MAGIC = (0x0A324655, 0x9E5D5157, 0x0AB16F30)  # start 0, start 1, end of a block
 _RP2040_FAMILY = 0xE48BFF56
@@ -37,8 +40,8 @@ def check_setup(uf2=None, bootrom=None, panel="ssd1306"):
     from ..pico.emulator import PicoUnavailable, find_files, node_ready
 
     if panel not in PANELS:
-        raise UsageError("--panel must be ssd1306, sh1106 or none, not '{}'".format(
-            printable(panel, 40)))
+        raise UsageError("--panel must be {}, not '{}'".format(PANEL_CHOICES,
+                                                                printable(panel, 40)))
     for option, given, what in (("--uf2", uf2, "UF2"), ("--bootrom", bootrom, "boot ROM")):
         if given is not None:  # a FIFO or a device is refused before it is opened
             check_input(given, "{} ({})".format(what, option))
@@ -89,21 +92,40 @@ def _is_firmware(name):
     return name == "main.py" or name.startswith("geekout/")
 
 
-def install(build_dir, image, out):
+def spi_settings(old, panel):
+    """settings.json (bytes) for a gadget wired to the SPI module `panel` ("ssd1306-spi",
+    "sh1106-spi"): the display setting names it (the gadget drives SPI only when its
+    build or its setting says so, hal/display.panel_kind); the other values kept from
+    `old` (the file's bytes, or None) when it is a good one."""
+    values = {"v": 1, "display": panel, "brightness": 3, "sound": True}
+    try:
+        d = json.loads(old.decode()) if old else None
+    except ValueError:
+        d = None
+    if isinstance(d, dict) and d.get("v") == 1:
+        for k in ("brightness", "sound"):
+            if k in d:
+                values[k] = d[k]
+    return json.dumps(values).encode()
+
+
+def install(build_dir, image, out, panel="ssd1306"):
     """The image the Pico powers up with: `image` (a kept --flash file, or None for a blank
     flash) with the build deployed on it as `make deploy` would (firmware files replaced,
-    stale ones removed, saved games and settings kept). Returns the path to load: `image`
-    itself when it already holds this build, else `out` (written)."""
+    stale ones removed, saved games and settings kept; for an SPI `panel` the display
+    setting set to it: spi_settings). Returns the path to load: `image` itself when it
+    already holds this build, else `out` (written)."""
     from ..pico import fsimage
 
     files = fsimage.build_files(build_dir)
+    old = {}
     if image is not None and Path(image).exists():
         old = fsimage.read_files(image)
-        kept = {n: d for n, d in old.items() if not _is_firmware(n)}
-        new = dict(kept, **files)
-        if new == old:
-            return str(image)
-        files = new
+        files = dict({n: d for n, d in old.items() if not _is_firmware(n)}, **files)
+    if panel.endswith("-spi"):
+        files["settings.json"] = spi_settings(files.get("settings.json"), panel)
+    if old and files == old:
+        return str(image)
     fsimage.make_image(files, out)
     return str(out)
 
@@ -140,7 +162,7 @@ class Session:
             _written, errs = build(fw)
             if errs:
                 raise RuntimeError("mpy-cross failed: " + "; ".join(errs))
-            image = install(fw, self.flash, Path(self._tmp.name) / "flash.img")
+            image = install(fw, self.flash, Path(self._tmp.name) / "flash.img", panel)
             try:
                 self.pico = Pico(uf2, bootrom, panel=panel, flash=image,
                                  flash_timing=flash_timing)
