@@ -3,7 +3,8 @@
 The journal's byte values are defined here once, one byte a step (journal.py 'A'
 records): with virtual and auto dice (config modes VIRTUAL, AUTO) the rules core's
 actions (chance 0-5, PASS, CONTINUE, HEART_ACT, MEEPLE_ON/SPACESHIP_ON/SUPERHERO_ON plus
-the face); with table dice (TABLE) the first seat, then each turn's dice scored or BUST.
+the face); with table dice (TABLE) the first seat, then each turn's dice scored or BUST,
+after the turn's own steps when the hint followed it (TRACE).
 Config bytes: (mode, players). A changed value changes what saved games mean. Rulings
 cited as M1..M8 (docs/rules.md); the byte table: docs/gadget.md, Saved game.
 """
@@ -52,6 +53,13 @@ AUTO = const(2)  # the gadget rolls and resolves; the players continue or pass
 
 # A table-dice turn entry: 0-10 dice scored, or this.
 BUST = const(11)
+# Before a turn's entry, the turn as the hint followed it (docs/gadget.md, Saved game):
+# each rules-core byte b (a die face, a decision) saved as TRACE + b, below TRACE_END.
+# A trace is kept only when it is the whole turn and ends in the entry; MAX_TRACE bytes
+# at most (a turn of 10 continues is about 100).
+TRACE = const(0x40)
+TRACE_END = const(0x80)
+MAX_TRACE = const(400)
 
 # The hint table (hint.py reads it; geekout_tools.masters.hint_table writes it), on the
 # board's data storage.

@@ -231,3 +231,28 @@ def table_values(hints):
         f.close()
         raise
     return TableValues(hints.reader, table), f.close
+
+
+def review_table(values, players, pad):
+    """The Review of a table-dice game (rules.Scorepad): each turn the hint followed
+    from its first roll to its entry (its trace) is walked as a one-seat game by
+    review(); the other turns are counted, not reviewed (docs/gadget.md, Review)."""
+    out = Review(players, values.value((_NO_DICE, START_INACTIVE, START_ACTIVE, 0)))
+    for i in range(len(pad.turns)):
+        seat, score, _how = pad.turns[i]
+        trace = pad.traces[i]
+        one = None
+        if trace and rules.trace_entry(trace) == pad.entries[i]:
+            one = review(values, 1, b"\0" + trace)  # the one seat starts, then the turn
+        if one is None or not one.turns:
+            out.add_turn(seat, score, None, None, 0)
+            continue
+        _seat, _score, luck, lost, taken = one.turns[0]
+        out.add_turn(seat, score, luck, lost, taken)
+        row = out.seats[seat]
+        row[DECISIONS] += one.seats[0][DECISIONS]
+        row[BLUNDERS] += one.seats[0][BLUNDERS]
+        w = one.worst
+        if w is not None and (out.worst is None or w[0] > out.worst[0]):
+            out.worst = (w[0], i, i // players, seat) + w[4:]
+    return out

@@ -16,6 +16,7 @@ from geekout.masters.review import (
     SCORE,
     TURNS,
     review,
+    review_table,
     table_values,
 )
 from geekout.ui.core import Screen, title, wrap
@@ -84,7 +85,11 @@ def show(game):
     try:
         values, close = table_values(game.hints)
         try:
-            r = review(values, len(game.state.totals), game.app.journal.actions)
+            st = game.state
+            if hasattr(st, "traces"):  # table dice (rules.Scorepad): the traced turns
+                r = review_table(values, len(st.totals), st)
+            else:
+                r = review(values, len(st.totals), game.app.journal.actions)
         finally:
             close()
     except (OSError, ValueError) as e:

@@ -37,6 +37,8 @@ from geekout.masters.consts import (
     SUPERHERO,
     SUPERHERO_ON,
     TERMINAL,
+    TRACE,
+    TRACE_END,
 )
 from geekout.replay import Marks, copy_fields, fold, rewind
 
@@ -467,13 +469,19 @@ def play_chance(state, randbelow):
 
 class Scorepad:
     """A table-dice game (real dice): the first seat, then what each turn scored. The
-    same queries as MastersState (totals, seat, round, turns, is_terminal)."""
+    same queries as MastersState (totals, seat, round, turns, is_terminal). Before a
+    turn's entry the journal may hold the turn as the hint followed it (TRACE bytes,
+    consts.py): kept as they are (`trace`, then `traces`), read by the review
+    (traced_turn), never checked here: a resumed game does not replay its turns."""
 
     def __init__(self, players):
         self.players = players
         self.journal = bytearray()
         self.totals = [0] * players
         self.turns = []  # per finished turn: (seat, points, how it ended)
+        self.entries = []  # per finished turn: its entry, 0-10 dice scored or BUST
+        self.traces = []  # per finished turn: its trace (rules-core bytes), or b""
+        self.trace = b""  # the turn in play's trace bytes so far
         self.first = -1
         self.seat = 0
         self.round = 0
@@ -482,11 +490,12 @@ class Scorepad:
         return len(self.turns) >= self.players * ROUNDS  # M8: five rounds
 
     def clone(self):
-        # A scorepad's journal is one byte a turn (21 at most): replaying it is a copy.
-        return replay_table(self.players, self.journal)
+        """An independent copy (no list shared): the traces are bytes, never changed."""
+        return copy_fields(self, Scorepad(self.players), _PAD_SHARED, _PAD_LISTS, ("journal",))
 
     def legal_actions(self):
-        """The first seat (M8), then what a turn scored: 0-10 dice or BUST (M1, M5)."""
+        """The first seat (M8), then what a turn scored: 0-10 dice or BUST (M1, M5).
+        A trace byte is taken too (apply_action) but is no step of its own."""
         if self.first < 0:
             return list(range(self.players))
         if self.is_terminal():
@@ -494,7 +503,8 @@ class Scorepad:
         return list(range(BUST + 1))
 
     def apply_action(self, entry):
-        """One journal byte: the first seat, then 0-10 dice scored or BUST."""
+        """One journal byte: the first seat, then 0-10 dice scored or BUST, each after
+        its turn's trace bytes if any."""
         if self.first < 0:
             if entry >= self.players:
                 raise ValueError("bad first seat")
@@ -502,6 +512,10 @@ class Scorepad:
         else:
             if self.is_terminal():
                 raise ValueError("game over")
+            if TRACE <= entry < TRACE_END:
+                self.trace += bytes((entry - TRACE,))
+                self.journal.append(entry)
+                return
             if entry > BUST:
                 raise ValueError("more 42s than dice")
             if entry == BUST:  # a bust scores 0 (M5)
@@ -510,9 +524,38 @@ class Scorepad:
                 points = points_for(entry)  # M7
                 self.totals[self.seat] += points
                 self.turns.append((self.seat, points, ENDED_PASS))
+            self.entries.append(entry)
+            self.traces.append(self.trace)
+            self.trace = b""
             self.seat = (self.seat + 1) % self.players
             self.round = len(self.turns) // self.players
         self.journal.append(entry)
+
+
+_PAD_SHARED = ("trace", "first", "seat", "round")
+_PAD_LISTS = ("totals", "turns", "entries", "traces")
+
+
+def traced_turn(trace):
+    """The one-seat rules-core state of a turn from its start (7 dice to roll, M2) with
+    `trace`'s bytes applied; ValueError when the rules refuse one."""
+    st = MastersState(1)
+    st.apply_action(0)  # the one seat starts
+    for b in trace:
+        st.apply_action(b)
+    return st
+
+
+def trace_entry(trace):
+    """The scorepad entry a whole turn's trace ends in (the dice scored, or BUST), or -1
+    when the trace is not a whole turn or the rules refuse it."""
+    try:
+        st = traced_turn(trace)
+    except ValueError:
+        return -1
+    if not st.turns:
+        return -1
+    return BUST if st.turns[0][2] == ENDED_BUST else st.last[8]
 
 
 def replay_table(players, journal):

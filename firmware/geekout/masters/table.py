@@ -5,8 +5,11 @@ Per turn the player enters the 42s scored (0-10) or BUST; the rules core's Score
 turns that into points (M7) and moves seats and rounds on (M8); the gadget draws the
 first player. The hint asks for the dice showing (DiceEntry), shows the best steps
 (GuidePage) and takes the step the player says was done on the rules core
-(rules.position). What the hint follows is not saved: only the scorepad's entries are
-the journal. The screens and their presses: docs/gadget.md, Masters, table dice; Hint.
+(rules.position). The turn as the hint followed it, from its first roll to its end
+(the dice entered, the steps said done: `TableGame.trace`), is saved before the turn's
+entry when it ends in that entry, so the end menu's Review can value those turns
+(review.review_table). The screens and their presses: docs/gadget.md, Masters, table
+dice; Hint; Saved game.
 """
 
 from micropython import const
@@ -20,10 +23,13 @@ from geekout.masters.consts import (
     ENDED_BUST,
     FACES,
     HEART_ACT,
+    MAX_TRACE,
     PASS,
     ROUNDS,
     START_ACTIVE,
     START_INACTIVE,
+    TRACE,
+    TRACE_END,
 )
 from geekout.masters.game import GameBase, draw_totals
 from geekout.masters.hintpage import SHORT, hint_lines, need_to_lead
@@ -40,6 +46,10 @@ class TableGame(GameBase):
         self.value = 0  # the entry being set: 0-10 dice scored, or BUST
         self.note = ""  # the last turn's result, until the next key
         self.guide = None  # the turn as the hint followed it (a rules-core position)
+        # The rules-core bytes from the turn's first roll to `guide` (traced_turn), or
+        # None when the hint was not followed from the start or the dice entered do not
+        # follow from it (a zone changed by hand).
+        self.trace = None
 
     def new_state(self):
         return rules.Scorepad(self.n)
@@ -64,9 +74,10 @@ class TableGame(GameBase):
         elif k == keys.OK:
             seat = pad.seat
             entry = self.value
-            if not self.take([entry]):
+            if not self.take(self.traced(entry) + [entry]):
                 return
             self.guide = None
+            self.trace = None
             self.value = 0
             if entry == BUST:
                 self.note = SEAT_NAMES[seat] + ": BUST"
@@ -75,22 +86,81 @@ class TableGame(GameBase):
                                                  pad.totals[seat])
             self.after_turn()
 
+    def apply(self, state, steps):
+        # a scorepad's bytes are entries and traces, no decisions: no "action" events
+        for s in steps:
+            state.apply_action(s)
+
+    def traced(self, entry):
+        """The trace bytes saved before `entry`: the turn as the hint followed it, when
+        it is the whole turn and ends in this entry (the players may have set another
+        value by hand); else none."""
+        t = self.trace
+        if t is None or len(t) > MAX_TRACE or rules.trace_entry(t) != entry:
+            return []
+        return [TRACE + b for b in t]
+
+    def observe(self, active, st):
+        """DiceEntry's answer: the dice showing per face (`active`) and `st`, the
+        rules-core position they make (settled: a bust or a forced pass ends the turn,
+        M4-M6). The trace goes on with the roll's faces when `st` is where they bring
+        the traced turn; at the turn's first roll it starts. Else it stops (None)."""
+        g = self.guide
+        if g is None:  # the turn's first roll
+            trace = b""
+        elif not g.is_chance():  # the dice of a position followed, entered again
+            if _where(g) != _where(st):
+                self.trace = None
+            return
+        else:
+            trace = self.trace
+            if trace is None:
+                return
+        faces = bytearray()
+        for f in range(FACES):
+            faces.extend(bytes((f,)) * active[f])  # a roll's order does not matter
+        t = bytes(trace) + faces
+        try:
+            now = rules.traced_turn(t)
+        except ValueError:  # e.g. more dice than the roll rolls
+            now = None
+        self.trace = t if now is not None and _where(now) == _where(st) else None
+
+    def followed(self, *steps):
+        """The players did these steps (a decision, and the face it rolled)."""
+        if self.trace is not None:
+            self.trace = bytes(self.trace) + bytes(steps)
+
     def reviewable(self):
-        """Table dice: the journal holds each turn's total only (docs/gadget.md)."""
-        return False
+        """Review when some turn was followed by the hint (its trace, docs/gadget.md)."""
+        return self.hints is not None and any(self.state.traces)
 
     def undo_point(self):
-        """A turn's entry (the first seat's draw stays)."""
-        n = len(self.state.journal)
-        return n - 1 if n > 1 else -1
+        """A turn's entry, with its trace (the first seat's draw stays)."""
+        j = self.state.journal
+        cut = len(j) - 1
+        if cut < 1:
+            return -1
+        while cut > 1 and TRACE <= j[cut - 1] < TRACE_END:
+            cut -= 1
+        return cut
+
+    def undo_item(self):
+        if self.undo_point() < 0:
+            return "Undo last step"
+        return "Undo " + self.step_words(self.state.journal[-1])
 
     def step_words(self, first):
         return "bust" if first == BUST else "{} scored".format(first)
 
     def undone(self, removed):
-        self.value = removed[0]
+        """The entry is set again and its trace given back: OK saves both again."""
+        entry = removed[-1]
+        self.value = entry if entry <= BUST else 0
         self.guide = None
-        return super().undone(removed)
+        traced = bytes(b - TRACE for b in removed if TRACE <= b < TRACE_END)
+        self.trace = traced if traced else None
+        return "Undone: " + self.step_words(self.value)
 
     def hint(self):
         if self.hints is not None and not self.state.is_terminal():
@@ -271,6 +341,7 @@ class DiceEntry(_OverGame):
             self.ui.toast("No dice to roll: pass")
             return
         st = rules.position(active, c[6], used, c[8])
+        self.game.observe(active, st)
         self.ui.replace(GuidePage(self.game, st))
 
     def draw(self, fb):
@@ -356,16 +427,19 @@ class GuidePage(_OverGame):
             self.ui.pop()
             return
         if a == PASS:
+            game.followed(a)
             self._enter(st.scored)
             return
         st = st.clone()
         st.apply_action(a)
         if a == CONTINUE:  # the used dice are rolled again: how they landed is asked
+            game.followed(a)
             game.guide = st
             self.ui.replace(DiceEntry(game))
         elif st.is_chance() and not st.turns:  # a MEEPLE's target or a HEART's die
-            self.ui.replace(FacePick(game, st, a))
+            self.ui.replace(FacePick(game, st, a))  # followed with the face picked
         else:
+            game.followed(a)
             self.ui.replace(GuidePage(game, st))
 
     def _enter(self, value):
@@ -402,6 +476,7 @@ class FacePick(_OverGame):
         super().__init__(game)
         self.st = st
         self.heading = "HEART's die:" if action == HEART_ACT else "MEEPLE's die:"
+        self.action = action
         self.cursor = 0
 
     def key(self, k):
@@ -414,6 +489,7 @@ class FacePick(_OverGame):
         elif k == keys.OK:
             st = self.st
             st.apply_action(self.cursor)
+            self.game.followed(self.action, self.cursor)
             self.ui.replace(GuidePage(self.game, st))
 
     def draw(self, fb):
@@ -423,3 +499,10 @@ class FacePick(_OverGame):
         fb.fill_rect(1 + self.cursor * 21, 33, 18, 3, 1)
         center(fb, SHORT[self.cursor], 42)
         fb.text("^v face  OK it", 0, 56, 1)
+
+
+def _where(st):
+    """Where a rules-core state of a turn stands, comparable: its phase, zones and, once
+    the turn ended, the dice it ended with."""
+    return (st.phase, bytes(st.active), st.inactive, st.used, st.scored, st.pending,
+            len(st.turns), bytes(st.last))

@@ -121,8 +121,9 @@ def register(sub):
                     "against optimal play (M9), the blunders (decisions losing more than "
                     "1 point), the luck of the dice, and the five costliest decisions with "
                     "the position, the step taken and the better one; then turn by turn, "
-                    "points scored = V* + luck - points lost. Turns entered as totals with "
-                    "table dice are counted and said, not reviewed. A journal damaged after "
+                    "points scored = V* + luck - points lost. Table-dice turns the hint "
+                    "followed from the first roll are reviewed; those entered as totals "
+                    "only are counted and said, not reviewed. A journal damaged after "
                     "its header is reviewed up to the damage, one with an entry the rules "
                     "refuse up to that entry; journals over 1024 KB are refused. What the "
                     "numbers mean: docs/masters.md.",

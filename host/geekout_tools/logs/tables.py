@@ -56,7 +56,7 @@ def masters(log):
     for i, (seat, points, how) in enumerate(state.turns):
         totals[seat] += points
         if table:
-            entry = state.journal[i + 1]
+            entry = state.entries[i]
             result = "bust" if entry == mc.BUST else "{} scored".format(entry)
         else:
             result = HOW[how]

@@ -19,8 +19,9 @@ its hint table, hint.py's advise()):
                                  resolutions (M3), or CONTINUE and PASS (no active die, M6)
     ended(scored, bust)          the value of the turn ending: a pass with `scored` dice
                                  (M7), or a bust (M5)
-Table-dice games journal only what each turn scored (and the hint's positions are not
-saved, docs/gadget.md, Hint): their turns are counted as not reviewed, never guessed.
+Table-dice games journal what each turn scored, after the turn itself when the hint
+followed it from the first roll to that score (its trace, docs/gadget.md, Saved game):
+those turns are walked as above; the others are counted as not reviewed, never guessed.
 """
 
 from geekout.masters import consts as mc
@@ -216,7 +217,9 @@ def _plain(pos):
 
 
 def _walk_table(players, actions, points):
-    """A table-dice game: the scorepad's turns, each counted and not reviewed."""
+    """A table-dice game: the scorepad's turns; each one with a trace that ends in its
+    entry walked as a one-seat turn (the same valuer), the others counted and not
+    reviewed."""
     pad = m.Scorepad(players)
     refused = None
     for i, b in enumerate(actions):
@@ -225,11 +228,16 @@ def _walk_table(players, actions, points):
             break
     turns = []
     for i, (seat, score, how) in enumerate(pad.turns):
-        turns.append({"turn": i + 1, "round": i // players + 1, "seat": seat + 1,
-                      "colour": SEATS[seat], "finished": True, "score": score,
-                      "result": HOW[how], "reviewed": False,
-                      "start_value": points.start(), "luck": None, "points_lost": None,
-                      "decisions": [], "rolls": []})
+        where = {"turn": i + 1, "round": i // players + 1, "seat": seat + 1,
+                 "colour": SEATS[seat]}
+        trace = pad.traces[i]
+        if trace and m.trace_entry(trace) == pad.entries[i]:
+            _state, walked, _why = _walk(1, b"\0" + trace, points, False, None)
+            turns.append(dict(walked[0], **where))
+            continue
+        turns.append(dict(where, finished=True, score=score, result=HOW[how], reviewed=False,
+                          start_value=points.start(), luck=None, points_lost=None,
+                          decisions=[], rolls=[]))
     return pad, turns, refused
 
 

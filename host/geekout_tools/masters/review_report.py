@@ -93,8 +93,9 @@ def _notes(game):
     if unreviewed:
         lines.append("")
         lines.append("{} turn{} entered as totals with table dice: not reviewed (the journal "
-                     "holds only the dice each turn scored; what the hint followed is not "
-                     "saved).".format(len(unreviewed), "" if len(unreviewed) == 1 else "s"))
+                     "holds only the dice the turn scored: the hint did not follow it from "
+                     "its first roll to that score).".format(
+                         len(unreviewed), "" if len(unreviewed) == 1 else "s"))
     if game["mode"] == "auto":
         mine = ["{} {} steps, {:.2f} points lost".format(
             p["colour"], p["gadget_decisions"], p["gadget_points_lost"]) for p in game["players"]]
