@@ -152,6 +152,14 @@ def driver_keys(seed, decisions, players=2):
 def review_frames(seed, keys, review):
     """The frames (hex, as the runs give them) of the review's first two pages after the
     Driver's game keys and the `review` keys, drawn by the firmware on CPython."""
+    return driver_review(seed, keys, review)["frames"][:2]
+
+
+def driver_review(seed, keys, review):
+    """The Driver's game keys, then the `review` keys (end menu -> Review), played by the
+    firmware on CPython with the simulator's board and seeded dice: {"pages": the
+    review's [heading, lines] as reviewpage.pages gives them, "frames": each page's
+    frame (hex, DOWN from one to the next), "actions": the journal's action bytes (hex)}."""
     for p in (PYFB, ROOT / "tests" / "fakes", ROOT / "tests" / "firmware", FIRMWARE):
         if str(p) not in sys.path:
             sys.path.insert(0, str(p))
@@ -166,10 +174,14 @@ def review_frames(seed, keys, review):
     for k in list(keys) + list(review):
         d.press(k)
     assert d.top().name == "masters.review"
-    out = [bytes(d.board.display.buffer).hex()]
-    d.press(kk.DOWN)
-    out.append(bytes(d.board.display.buffer).hex())
-    return out
+    pages = d.top().pages
+    frames = []
+    for i in range(len(pages)):
+        if i:
+            d.press(kk.DOWN)
+        frames.append(bytes(d.board.display.buffer).hex())
+    return {"pages": [[heading, list(lines)] for heading, lines in pages], "frames": frames,
+            "actions": bytes(d.app.journal.actions).hex()}
 
 
 def frame_text(hexframe):
