@@ -4,8 +4,10 @@
 // Prints one JSON report for tests/web/test_web_browser.py.
 //
 //   node browser_review.mjs INPUT.json
-// INPUT: {"url", "chromium", "seed", "keys": [key codes from the home menu to the end
-//         screen]}
+// INPUT: {"url", "chromium", "seed", "keys": [key codes from the home menu: to the end
+//         screen, or with "auto": true to an auto-dice game's first roll, which OK then
+//         plays to its end (every roll, the advice at each Continue/Pass, the shows
+//         skipped)]}
 //
 // Every key is a keyboard key on the page, and the next goes only once the firmware has
 // handled it (UI.handle returned: watchKeys), so a loaded machine slows the game but
@@ -39,6 +41,37 @@ async function keys(page, list) {
   for (const k of list) await key(page, k);
 }
 
+// Auto dice to the end by OK alone: a roll, the cursor's step (the advice), or, while
+// the gadget shows its steps, the show skipped. The show is paused first (its frames
+// stop moving) in the same pass of the interpreter that sees it playing, so it cannot
+// end by itself before the OK comes, which would then be a roll or a decision instead.
+const AUTO_PASS = [
+  "_s = gadget.loop.app.ui.stack[-1]",
+  "_paused = False",
+  "if _s.name == 'masters.auto' and _s.showing:",
+  "    _s.playing = False",
+  "    _paused = True",
+  "_auto = json.dumps([_s.name, _paused])",
+].join("\n");
+
+async function playAuto(page) {
+  const out = { oks: 0, skips: 0 };
+  for (;;) {
+    const [name, paused] = await page.evaluate((py) => {
+      window.geekout.run("import json\n" + py);
+      return JSON.parse(window.geekout.get("_auto"));
+    }, AUTO_PASS);
+    if (name === "masters.end") return out;
+    if (name !== "masters.auto" || out.oks > 3000) {
+      throw new Error("auto dice: " + JSON.stringify(await ask(page,
+        "[s.name for s in gadget.loop.app.ui.stack]")) + " after " + out.oks + " OKs");
+    }
+    await key(page, OK);
+    out.oks += 1;
+    if (paused) out.skips += 1;
+  }
+}
+
 // The Review from the end screen: each page's frame and canvas, and the pages' text as
 // the firmware holds them.
 async function review(page) {
@@ -65,9 +98,11 @@ try {
   await ready(page);
   await watchKeys(page);
   await keys(page, input.keys);
+  const auto = input.auto ? await playAuto(page) : null;
   await until(page, "gadget.loop.app.ui.stack[-1].name", "masters.end");
   report.runs.game = {
     handled: await ask(page, "handled"),
+    auto,
     journal: await journal(page),
     end: await screen(page),
     review: await review(page),

@@ -208,3 +208,37 @@ def test_the_game_saved_in_the_browser_is_the_one_reviewed_after_a_reload(review
     assert again["journal"] == actions.hex()
     _same_review(again, host)
     assert again["saved"]["geekout/game.goj"] == game["saved"]["geekout/game.goj"]
+
+
+@pytest.fixture(scope="module")
+def reviewed_auto(served, tmp_path_factory):
+    """A 2-player auto-dice game played on the page by OK alone (the shows skipped),
+    reviewed, reloaded, resumed and reviewed again (browser_review.mjs)."""
+    out = tmp_path_factory.mktemp("review-auto")
+    start, _ = webplay.driver_keys(seed=REVIEW_SEED, decisions=0, players=2, mode=2)
+    return run_browser(served, start, out, script="browser_review.mjs", seed=REVIEW_SEED,
+                       auto=True), start
+
+
+def test_an_auto_dice_game_on_the_page_is_reviewed_as_on_the_host(reviewed_auto):
+    rep, start = reviewed_auto
+    assert rep["errors"] == []
+    game, again = rep["runs"]["game"], rep["runs"]["reloaded"]
+    auto = game["auto"]
+    # Every OK was handled once: the start, then the rolls, decisions and skipped shows;
+    # shows were skipped (the pause before each skip held: no skip became a roll).
+    assert game["handled"][:len(start) + auto["oks"]] == start + [webplay.OK] * auto["oks"]
+    assert auto["skips"] > 0 and auto["oks"] > auto["skips"]
+    # The Review the page shows is the host's review of the game the page saved.
+    host = webplay.auto_review(2, game["journal"])
+    assert [heading for heading, _ in host] == ["Red 1/3", "Green 2/3", "Costliest 3/3"]
+    assert game["review"]["pages"] == host
+    for shown in game["review"]["shown"]:
+        assert shown["canvas"] == shown["frame"]
+    assert [s["frame"] for s in game["review"]["shown"]] == webplay.review_page_frames(host)
+    # After the reload: the same game from localStorage, the same Review.
+    assert webplay.stored_bytes(game["saved"]["geekout/game.goj"]).startswith(b"GOJ")
+    assert again["journal"] == game["journal"]
+    assert again["review"]["pages"] == host
+    assert [s["frame"] for s in again["review"]["shown"]] == \
+        [s["frame"] for s in game["review"]["shown"]]
