@@ -4,6 +4,9 @@ playwright-core (tests/web/browser_check.mjs), on the site `geekout web` serves.
 and checked against the firmware's frame buffer and against the unix port's frame for
 the same keys, a reload offering Resume, the Capture and battle setup screens, the
 browser's storage full, off and holding a damaged game, and no console error anywhere.
+Then whole 2-player games, virtual and auto dice, played by keys to the end screen and
+their Review read on the page (browser_review.mjs), against the review of the same game
+on CPython, before and after a reload resumes it from the browser's storage.
 Skipped, saying so, when Chromium is not installed (.ci/run installs it)."""
 
 import json
