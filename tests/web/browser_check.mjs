@@ -12,74 +12,13 @@
 
 import fs from "node:fs";
 import path from "node:path";
+import { ARGS, BUTTON, KEY, DOWN, LONG_BACK, LONG_OK, OK, UP, ask, journal, launch, ready,
+  screen, screens, toasts, watch as watchInto, watchToasts } from "./browser_page.mjs";
 import pw from "playwright-core";
 
 const input = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const report = { errors: [], steps: {} };
-// Flags as Debian's Chromium needs them here: as root (no sandbox), no GPU, and no
-// background connections (this machine has no network but loopback).
-const ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const BUTTON = ['[data-button="0"]', '[data-button="1"]', '[data-button="2"]', '[data-button="3"]'];
-const KEY = ["ArrowUp", "ArrowDown", "Enter", "Backspace"];
-const UP = 0, DOWN = 1, OK = 2, BACK = 3, LONG_OK = 4, LONG_BACK = 5;
-
-function watch(page, where) {
-  page.on("console", (m) => {
-    if (m.type() === "error") report.errors.push(where + ": console: " + m.text());
-  });
-  page.on("pageerror", (e) => report.errors.push(where + ": page: " + e.message));
-  page.on("requestfailed", (r) => report.errors.push(where + ": request: " + r.url()));
-}
-
-async function ready(page) {
-  await page.waitForFunction(() => window.geekout && window.geekoutStats.firstFrame !== null,
-    null, { timeout: 30000 });
-}
-
-// What the firmware shows, asked of its interpreter: the screens on the stack, the toast.
-async function ask(page, expr) {
-  return page.evaluate((e) => {
-    window.geekout.run("import json\n_asked = json.dumps(" + e + ")");
-    return JSON.parse(window.geekout.get("_asked"));
-  }, expr);
-}
-const screens = (page) => ask(page, "[s.name for s in gadget.loop.app.ui.stack]");
-// Every toast the firmware draws from now on (a key ends a toast, so the last one on
-// screen is not enough).
-async function watchToasts(page) {
-  await page.evaluate(() => window.geekout.run([
-    "from geekout.ui.core import UI",
-    "toasts = []",
-    "_refresh = UI.refresh",
-    "def _watch(self):",
-    "    if self.toast_text is not None and self.toast_text not in toasts:",
-    "        toasts.append(self.toast_text)",
-    "    _refresh(self)",
-    "UI.refresh = _watch",
-  ].join("\n")));
-}
-const toasts = (page) => ask(page, "toasts");
-const journal = (page) => ask(page, "bytes(gadget.loop.app.journal.actions).hex()");
-
-// The canvas read back pixel by pixel (each panel pixel's centre: lit when bright), as
-// the firmware's MONO_VLSB bytes, beside the firmware's own frame buffer.
-async function screen(page) {
-  return page.evaluate(() => {
-    const canvas = document.getElementById("oled");
-    const s = canvas.width / 128;
-    const px = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
-    const bits = new Uint8Array(1024);
-    for (let y = 0; y < 64; y++) {
-      for (let x = 0; x < 128; x++) {
-        const i = ((y * s + (s >> 1)) * canvas.width + x * s + (s >> 1)) * 4;
-        if (px[i] + px[i + 1] + px[i + 2] > 3 * 96) bits[(y >> 3) * 128 + x] |= 1 << (y & 7);
-      }
-    }
-    const hex = (a) => Array.from(a, (b) => b.toString(16).padStart(2, "0")).join("");
-    return { canvas: hex(bits), frame: hex(window.geekout.frame()), scale: s };
-  });
-}
+const watch = (page, where) => watchInto(page, where, report.errors);
 
 // One key as a visitor makes it: a click on the page's button or its keyboard key, in
 // turn, each either as fast as the browser sends it (down and up within one poll: the
@@ -116,7 +55,7 @@ async function settle(page) {
   await page.waitForTimeout(300); // LED flashes and sounds end; the redraw is out
 }
 
-const browser = await pw.chromium.launch({ executablePath: input.chromium, headless: true, args: ARGS });
+const browser = await launch(input.chromium);
 try {
   const context = await browser.newContext({ viewport: { width: 1040, height: 800 } });
   const page = await context.newPage();

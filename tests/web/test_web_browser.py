@@ -4,6 +4,9 @@ playwright-core (tests/web/browser_check.mjs), on the site `geekout web` serves.
 and checked against the firmware's frame buffer and against the unix port's frame for
 the same keys, a reload offering Resume, the Capture and battle setup screens, the
 browser's storage full, off and holding a damaged game, and no console error anywhere.
+Then whole 2-player games, virtual and auto dice, played by keys to the end screen and
+their Review read on the page (browser_review.mjs), against the review of the same game
+on CPython, before and after a reload resumes it from the browser's storage.
 Skipped, saying so, when Chromium is not installed (.ci/run installs it)."""
 
 import json
@@ -48,12 +51,12 @@ def report(served, tmp_path_factory):
     return run_browser(served, keys, out), keys, out
 
 
-def run_browser(url, keys, out, only=None):
+def run_browser(url, keys, out, only=None, script="browser_check.mjs", **extra):
     spec = out / "input.json"
-    spec.write_text(json.dumps({"url": url, "chromium": CHROMIUM, "keys": keys,
-                                "outdir": str(out), "only": only}))
-    res = subprocess.run(["node", str(webplay.HERE / "browser_check.mjs"), str(spec)],
-                         capture_output=True, text=True, timeout=600, cwd=ROOT)
+    spec.write_text(json.dumps(dict({"url": url, "chromium": CHROMIUM, "keys": keys,
+                                     "outdir": str(out), "only": only}, **extra)))
+    res = subprocess.run(["node", str(webplay.HERE / script), str(spec)],
+                         capture_output=True, text=True, timeout=1200, cwd=ROOT)
     assert res.returncode == 0, res.stderr[-3000:]
     return json.loads(res.stdout.strip().splitlines()[-1])
 
@@ -150,3 +153,95 @@ def test_the_readme_screenshot(report):
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 20000
     if os.environ.get("GEEKOUT_WEB_SCREENSHOT") == "1":
         (ROOT / "docs" / "img" / "web.png").write_bytes(data)
+
+
+# A whole 2-player game (seed 3: 441 keys, 15 of them long) and its Review.
+REVIEW_SEED = 3
+REVIEW = [webplay.LONG_OK, webplay.DOWN, webplay.OK]  # the end menu: Undo ..., Review, Home
+
+
+@pytest.fixture(scope="module")
+def reviewed(served, tmp_path_factory):
+    """The game played on the page to its end, its Review read, the page reloaded, the
+    game resumed from the browser's storage and its Review read again
+    (browser_review.mjs); beside it the same keys on CPython (the Driver)."""
+    out = tmp_path_factory.mktemp("review")
+    keys, actions = webplay.driver_keys(seed=REVIEW_SEED, decisions=100000, players=2)
+    rep = run_browser(served, keys, out, script="browser_review.mjs", seed=REVIEW_SEED)
+    return rep, keys, actions, webplay.driver_review(REVIEW_SEED, keys, REVIEW)
+
+
+def test_a_whole_game_is_played_on_the_page_key_for_key(reviewed):
+    rep, keys, actions, host = reviewed
+    assert rep["errors"] == []
+    game = rep["runs"]["game"]
+    # Every key the page sent was handled once, in order (none dropped or merged), and
+    # the game is the Driver's: the same journal.
+    assert game["handled"][:len(keys)] == keys
+    assert game["journal"] == actions.hex() == host["actions"]
+    assert game["end"]["canvas"] == game["end"]["frame"]
+
+
+def _same_review(run, host):
+    rev = run["review"]
+    assert rev["pages"] == host["pages"]
+    assert len(rev["shown"]) == len(host["frames"])
+    for i, (shown, want) in enumerate(zip(rev["shown"], host["frames"])):
+        assert shown["canvas"] == shown["frame"], "page {}: the canvas is not the frame".format(i)
+        assert shown["frame"] == want, "page {}:\npage\n{}\nhost\n{}".format(
+            i, webplay.frame_text(shown["frame"]), webplay.frame_text(want))
+    assert rev["after"] == "masters.end"  # OK leaves the Review for the end screen
+
+
+def test_the_review_on_the_page_is_the_review_of_the_same_game_on_the_host(reviewed):
+    rep, _, _, host = reviewed
+    # A page per seat, then the costliest decision (docs/gadget.md, Review).
+    headings = [heading for heading, _ in host["pages"]]
+    assert headings == ["Red 1/3", "Green 2/3", "Costliest 3/3"]
+    _same_review(rep["runs"]["game"], host)
+
+
+def test_the_game_saved_in_the_browser_is_the_one_reviewed_after_a_reload(reviewed):
+    rep, _, actions, host = reviewed
+    game, again = rep["runs"]["game"], rep["runs"]["reloaded"]
+    saved = webplay.stored_bytes(game["saved"]["geekout/game.goj"])
+    assert saved.startswith(b"GOJ")
+    # The reload found the game in localStorage alone (the page's memory was gone): the
+    # same journal, the same Review, and storage unchanged by reviewing it.
+    assert again["journal"] == actions.hex()
+    _same_review(again, host)
+    assert again["saved"]["geekout/game.goj"] == game["saved"]["geekout/game.goj"]
+
+
+@pytest.fixture(scope="module")
+def reviewed_auto(served, tmp_path_factory):
+    """A 2-player auto-dice game played on the page by OK alone (the shows skipped),
+    reviewed, reloaded, resumed and reviewed again (browser_review.mjs)."""
+    out = tmp_path_factory.mktemp("review-auto")
+    start, _ = webplay.driver_keys(seed=REVIEW_SEED, decisions=0, players=2, mode=2)
+    return run_browser(served, start, out, script="browser_review.mjs", seed=REVIEW_SEED,
+                       auto=True), start
+
+
+def test_an_auto_dice_game_on_the_page_is_reviewed_as_on_the_host(reviewed_auto):
+    rep, start = reviewed_auto
+    assert rep["errors"] == []
+    game, again = rep["runs"]["game"], rep["runs"]["reloaded"]
+    auto = game["auto"]
+    # Every OK was handled once: the start, then the rolls, decisions and skipped shows;
+    # shows were skipped (the pause before each skip held: no skip became a roll).
+    assert game["handled"][:len(start) + auto["oks"]] == start + [webplay.OK] * auto["oks"]
+    assert auto["skips"] > 0 and auto["oks"] > auto["skips"]
+    # The Review the page shows is the host's review of the game the page saved.
+    host = webplay.auto_review(2, game["journal"])
+    assert [heading for heading, _ in host] == ["Red 1/3", "Green 2/3", "Costliest 3/3"]
+    assert game["review"]["pages"] == host
+    for shown in game["review"]["shown"]:
+        assert shown["canvas"] == shown["frame"]
+    assert [s["frame"] for s in game["review"]["shown"]] == webplay.review_page_frames(host)
+    # After the reload: the same game from localStorage, the same Review.
+    assert webplay.stored_bytes(game["saved"]["geekout/game.goj"]).startswith(b"GOJ")
+    assert again["journal"] == game["journal"]
+    assert again["review"]["pages"] == host
+    assert [s["frame"] for s in again["review"]["shown"]] == \
+        [s["frame"] for s in game["review"]["shown"]]

@@ -122,9 +122,10 @@ def run_unix(scr, tmp_path, name="script", files=None):
     return out
 
 
-def driver_keys(seed, decisions, players=2):
+def driver_keys(seed, decisions, players=2, mode=0):
     """The keys a player presses for a virtual-dice Masters game of `players` from the
-    home menu, `decisions` presses into it (an undo every 5th decision), on CPython with
+    home menu (`mode`: the dice menu's item, 0 virtual, 2 auto: docs/gadget.md),
+    `decisions` presses into it (an undo every 5th decision), on CPython with
     the simulator's board, the firmware's hint table and seeded dice: (keys, the
     journal's action bytes)."""
     for p in (PYFB, ROOT / "tests" / "fakes", ROOT / "tests" / "firmware", FIRMWARE):
@@ -142,7 +143,7 @@ def driver_keys(seed, decisions, players=2):
     d.log = bytearray()
     d.undo_every = 5
     d.boot()
-    d.start(0, players)
+    d.start(mode, players)
     for _ in range(decisions):
         if not d.step():
             break
@@ -152,6 +153,14 @@ def driver_keys(seed, decisions, players=2):
 def review_frames(seed, keys, review):
     """The frames (hex, as the runs give them) of the review's first two pages after the
     Driver's game keys and the `review` keys, drawn by the firmware on CPython."""
+    return driver_review(seed, keys, review)["frames"][:2]
+
+
+def driver_review(seed, keys, review):
+    """The Driver's game keys, then the `review` keys (end menu -> Review), played by the
+    firmware on CPython with the simulator's board and seeded dice: {"pages": the
+    review's [heading, lines] as reviewpage.pages gives them, "frames": each page's
+    frame (hex, DOWN from one to the next), "actions": the journal's action bytes (hex)}."""
     for p in (PYFB, ROOT / "tests" / "fakes", ROOT / "tests" / "firmware", FIRMWARE):
         if str(p) not in sys.path:
             sys.path.insert(0, str(p))
@@ -166,9 +175,56 @@ def review_frames(seed, keys, review):
     for k in list(keys) + list(review):
         d.press(k)
     assert d.top().name == "masters.review"
-    out = [bytes(d.board.display.buffer).hex()]
-    d.press(kk.DOWN)
-    out.append(bytes(d.board.display.buffer).hex())
+    pages = d.top().pages
+    frames = []
+    for i in range(len(pages)):
+        if i:
+            d.press(kk.DOWN)
+        frames.append(bytes(d.board.display.buffer).hex())
+    return {"pages": [[heading, list(lines)] for heading, lines in pages], "frames": frames,
+            "actions": bytes(d.app.journal.actions).hex()}
+
+
+def auto_review(players, actions_hex):
+    """The end menu's Review of a saved game's actions (the journal's action bytes, hex),
+    worked out by the firmware's review (masters/review.py, reviewpage.py) on CPython
+    with the firmware's hint table: the pages, [heading, lines] each."""
+    for p in (PYFB, FIRMWARE):
+        if str(p) not in sys.path:
+            sys.path.insert(0, str(p))
+    from geekout.hal.storage import Storage
+    from geekout.masters.hintpage import find_hints
+    from geekout.masters.review import review, table_values
+    from geekout.masters.reviewpage import pages
+
+    hints = find_hints(Storage(str(FIRMWARE)))
+    assert hints is not None, "no hint table in the firmware's files"
+    values, close = table_values(hints)
+    try:
+        r = review(values, players, bytes.fromhex(actions_hex))
+    finally:
+        close()
+    return [[heading, list(lines)] for heading, lines in pages(r)]
+
+
+def review_page_frames(pages):
+    """The frames (hex) the firmware's Review screen (reviewpage.ReviewPages) draws for
+    each of `pages`, on CPython with the simulator's panel."""
+    for p in (PYFB, ROOT / "tests" / "fakes", FIRMWARE):
+        if str(p) not in sys.path:
+            sys.path.insert(0, str(p))
+    from boards.sim import SimBoard
+    from flash import FakeFlash
+    from geekout.masters.reviewpage import ReviewPages
+
+    fb = SimBoard(storage=FakeFlash()).display
+    screen = ReviewPages(None, [(heading, lines) for heading, lines in pages])
+    out = []
+    for i in range(len(pages)):
+        screen.page = i
+        fb.fill(0)
+        screen.draw(fb)
+        out.append(bytes(fb.buffer).hex())
     return out
 
 
