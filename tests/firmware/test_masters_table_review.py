@@ -266,6 +266,7 @@ def test_the_host_review_of_a_traced_game_from_the_cli(tmp_path, capsys):
     assert all(t["decisions"] for t in game["turns"] if t["reviewed"] and t["result"] != "bust")
 
 
+@pytest.mark.slow  # 12 whole games by keys: about 25 s
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2 ** 31), players=st.integers(1, 4))
 def test_any_traced_game_reviews_as_its_turns_alone(seed, players, values, on_table):
@@ -280,3 +281,40 @@ def test_any_traced_game_reviews_as_its_turns_alone(seed, players, values, on_ta
         assert (seat, score) == (s2, points)
         assert one.turns[0][1:] == (score, luck, lost, taken)
     check_identity(r)
+
+
+MPY_TABLE = """
+import sys
+from geekout.masters import hint, review, rules
+t = review.TableValues(hint, hint.open_table(open({path!r}, "rb")))
+while True:
+    line = sys.stdin.readline()
+    if not line:
+        break
+    players, data = line.split()
+    pad = rules.replay_table(int(players), bytes.fromhex(data))
+    r = review.review_table(t, int(players), pad)
+    print(r.start, r.seats, r.turns, r.worst)
+"""
+
+
+@pytest.mark.micropython
+def test_the_table_review_under_micropython(values):
+    """The same review of traced table games on the MicroPython unix port: the same
+    integers (a turn not reviewed included)."""
+    from mpy_harness import run_micropython
+    from test_masters_review_gadget import FW
+
+    games = [(n, bytes(play_table_game(seed, n, hand).app.journal.actions))
+             for seed, n, hand in ((6, 2, (1,)), (9, 4, ()))]
+    stdin = "".join("{} {}\n".format(n, a.hex()) for n, a in games)
+    res = run_micropython(code=MPY_TABLE.format(path=str(FW / mc.HINT_FILE)), heap="200K",
+                          stdin=stdin)
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert len(lines) == len(games)
+    for (n, a), line in zip(games, lines):
+        r = gr.review_table(values, n, M.replay_table(n, a))
+        assert line == "{} {} {} {}".format(r.start, r.seats, r.turns, r.worst)
+        # the 2-player game's turn entered by hand is counted, not reviewed
+        assert [t[2] is None for t in r.turns].count(True) == (1 if n == 2 else 0)
