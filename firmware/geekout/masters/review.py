@@ -84,6 +84,7 @@ class TableValues:
         self.base = base
         self.states = base + 2 * hint.DECIDE_POINTS
         self.rolled = hint._block(table, hint.ROLLED)
+        table.read_spans(512)  # a roll's six entries in one read or two (hint.py)
         self.c = bytearray(9)  # scratch counts
 
     def value(self, pos):
