@@ -73,7 +73,7 @@ class EndScreen(Screen):
 def _reviewing(ui):
     """A frame that says the review is under way, out at once, before its modules load
     and the game is walked: the Review key takes some 0.8 s on the emulated Pico
-    (docs/gadget.md, Review), this frame 26 ms."""
+    (docs/gadget.md, Review), this frame is on the panel 34 ms after the press."""
     fb = ui.fb
     fb.fill(0)
     center(fb, "Reviewing...", 28)

@@ -87,7 +87,7 @@ class HintTable:
         self.offsets = {}  # problem -> its block's offset (_block)
         self.last = -1  # the offset read last, and its value
         self.kept = 0
-        self.span = None  # with read_spans(): the bytes [lo, hi) of the file
+        self.span = b""  # with read_spans(): a buffer, holding the file's bytes [lo, hi)
         self.lo = 0
         self.hi = 0
 
@@ -304,7 +304,7 @@ def _step(table, base, w, scale, c, inactive, used, scored, a):
     if not roll:
         return _scaled(table.read(base + w * _state_rank(c), w), scale)
     ranks = _roll_ranks(c)
-    if table.span is not None:
+    if len(table.span):  # read_spans()
         total = _span_total(table, base, w, ranks)
     else:
         total = 0
