@@ -5,7 +5,8 @@ dice, seed 7), its keys are played again on the emulated Pico (the same dice, th
 deployed .mpy firmware, the hint table on its littlefs), then hold OK and Review. It
 prints:
 - the Review key's press-to-screen time (emulated, 125 MHz: the walk of the journal
-  on the hint table and the first page drawn) and the gadget's peak heap with its probe
+  on the hint table and the first page drawn), when the "Reviewing..." frame shown
+  before the walk was on the panel, and the gadget's peak heap with its probe
   (gc.mem_alloc() after gc.collect() after every key, the game's keys included);
 - on a fresh heap, the walk alone timed, and its working set at its largest: the live
   heap (after gc.collect()) sampled at every table lookup, above the heap before it;
@@ -107,6 +108,15 @@ def main():
             assert g.screen == "masters.review", g.screen
             assert g.errors == 0
             print("Review key: {} ms (emulated, press to the page on the panel)".format(ms))
+            # the "Reviewing..." frame (end.py): the panel's writes before the longest
+            # quiet of the key (the modules loaded and the walk)
+            due = pico.last_due
+            at = [w[1] for w in pico.panel_writes if w[1] >= due]
+            gaps = [at[j + 1] - at[j] for j in range(len(at) - 1)]
+            if gaps:
+                first = at[gaps.index(max(gaps))]
+                print("the Reviewing... frame on the panel: {:.1f} ms after the press".format(
+                    (first - due) / 1e6))
             print("peak heap with the probe, whole game and review: {:,} B of {:,} B free "
                   "at boot ({:.1f}%)".format(g.peak_heap, g.free_at_boot,
                                              100 * g.peak_heap / g.free_at_boot))

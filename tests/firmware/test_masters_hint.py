@@ -146,6 +146,30 @@ def test_device_bad_input(table):
         mh.advise(points_only, [0] * 6, 1, 3, 6, need=30)
 
 
+def test_spans_read_what_single_reads_do(table):
+    """A table read a span at a time (read_spans: the review's, a roll's six entries in
+    one read or a few) gives every step the value of one read an entry, spans smaller
+    than the six entries' spread included; a span past the file's end is refused."""
+    import io
+
+    data = ht.TABLE.read_bytes()
+    spans = [mh.open_table(io.BytesIO(data)) for _ in range(3)]
+    for t, size in zip(spans, (2, 64, 512)):
+        t.read_spans(size)
+    for active, i, u, s in sample_positions(300, seed=5):
+        want = mh.advise(table, active, i, u, s, 0, True)
+        for t in spans:
+            assert mh.advise(t, active, i, u, s, 0, True) == want, (active, i, u, s)
+            if t.hi:  # what the last span holds, as read() gives it
+                assert t.read(t.lo, 2) == data[t.lo] | (data[t.lo + 1] << 8)
+    # a MEEPLE rerolls a 42 (M3a): the file cut inside the last of the six entries
+    ranks = mh._roll_ranks(bytearray([0, 0, 0, 0, 0, 0, 3, 2, 3]))
+    cut = mh.open_table(io.BytesIO(data[:mh.HEADER + 2 * (mh.DECIDE_POINTS + max(ranks)) + 1]))
+    cut.read_spans(512)
+    with pytest.raises(ValueError, match="truncated"):
+        mh.advise(cut, [1, 0, 1, 0, 0, 0], 3, 2, 3)
+
+
 DRIVER = """
 import sys
 from geekout.masters import hint as mh

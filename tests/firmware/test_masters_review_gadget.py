@@ -228,6 +228,42 @@ def test_review_is_not_loaded_in_play():
     assert "geekout.masters.review" in sys.modules
 
 
+def test_the_review_key_shows_the_reviewing_frame_first(monkeypatch):
+    """The Review key puts "Reviewing..." on the panel at once, before the review's
+    modules load and the game is walked (some 0.8 s on the Pico); its pages come after."""
+    import sys
+
+    import geekout.masters
+    from geekout.ui.core import center
+
+    for name in ("review", "reviewpage"):  # as on the gadget: loaded by the key
+        monkeypatch.delitem(sys.modules, "geekout.masters." + name, raising=False)
+        monkeypatch.delattr(geekout.masters, name, raising=False)
+    d = Driver(board(7))
+    d.boot()
+    d.start(mc.AUTO, 4)
+    assert d.play_out().name == "masters.end"
+    fb = d.board.display
+    keep = bytes(fb.buffer)
+    fb.fill(0)
+    center(fb, "Reviewing...", 28)
+    reviewing = bytes(fb.buffer)
+    fb.buffer[:] = keep
+    shown = []
+    show = fb.show
+
+    def noted(full=False):
+        shown.append((bytes(fb.buffer), "geekout.masters.review" in sys.modules))
+        return show(full)
+
+    fb.show = noted
+    assert to_review(d).name == "masters.review"
+    at = [i for i, s in enumerate(shown) if s[0] == reviewing]
+    assert len(at) == 1 and not shown[at[0]][1]  # once, the review not loaded yet
+    assert shown[-1][0] != reviewing and shown[-1][1]  # then the first page
+    assert "Red 1/5" in texts(d)
+
+
 MPY_DRIVER = """
 import sys
 from geekout.masters import hint, review

@@ -98,3 +98,23 @@ def test_game_ends_after_five_rounds(players, seed):
     assert seats == [(s.first + i) % players for i in range(len(seats))]
     assert sum(t[1] for t in s.turns) == sum(s.totals)
     assert s.winners() == [i for i, t in enumerate(s.totals) if t == max(s.totals)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(players=st.integers(1, 4), picks=choices)
+def test_apply_takes_exactly_the_legal_actions(players, picks):
+    # apply_action checks a resolution's byte alone (M3, M3e), not against the list:
+    # every byte it takes is in legal_actions(), every other refused, the state unchanged
+    # (action ids are below 48, consts.py: the bytes past them are refused alike)
+    for s in play(players, picks):
+        legal = s.legal_actions()
+        before = fingerprint(s)
+        for a in (-1, *range(64), 255, 256):
+            c = s.clone()
+            try:
+                c.apply_action(a)
+            except ValueError:
+                assert a not in legal, (a, legal, bytes(s.active))
+                assert fingerprint(c) == before
+            else:
+                assert a in legal, (a, legal, bytes(s.active))
