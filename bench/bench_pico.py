@@ -18,8 +18,8 @@ the keys that saved a step:
   taken     from the key's moment to the poll that took it (the debouncer and the main
             loop's sleep between polls);
 the slowest keys and kinds of step (the Masters hint, an undo, end-of-game scoring); the
-bytes sent to the panel per key on its bus (median, p95); flash erases and page programs per saved
-step; the panel agreeing with the unix port after every key; the wall time.
+bytes sent to the panel per key on its bus (median, p95); flash erases and page programs
+per saved step; the panel agreeing with the unix port after every key; the wall time.
 
 Run: .venv/bin/python bench/bench_pico.py [--game masters|capture|battle]
      [--panel ssd1306|sh1106|ssd1306-spi|sh1106-spi] [--flash-timing typical|max] [--no-xip]
