@@ -1,13 +1,16 @@
 """The gadget's figures on the emulated Pico (the real MicroPython rp2 firmware on an
 emulated RP2040 at 125 MHz, the deployed .mpy firmware on littlefs, the real
-hal/board.py, an SSD1306 panel model on the I2C bus clocked as the RP2040 clocks it at
-MicroPython's 400 kHz setting: 338 kHz).
+hal/board.py, a panel model: by default an SSD1306 on the I2C bus clocked as the RP2040
+clocks it at MicroPython's 400 kHz setting, 338 kHz; --panel sh1106 on I2C, or
+ssd1306-spi, sh1106-spi on the SPI module at 8 MHz, the flash's settings.json naming
+the kind as a gadget wired for it has it: docs/gadget.md, The SPI module).
 
 Each game of bench_heap.py's 4-player set is played whole, key for key as the unix port
 played it (tests/pico/picoplay.py), the gadget's own garbage collections falling where
 they fall (the probe does not collect), and per game it prints, over all keys and over
 the keys that saved a step:
-  press_ms  from the moment the key is due to the last I2C byte of its redraw;
+  press_ms  from the moment the key is due to the last panel byte of its redraw (I2C,
+            or SPI for an SPI panel);
   ready_ms  from the same moment until the main loop sleeps again: screen, LEDs, sound
             started and the save written, the gadget can take the next key;
   +XIP      ready_ms plus the estimated cost of the key's XIP cache misses (counted by
@@ -15,15 +18,16 @@ the keys that saved a step:
   taken     from the key's moment to the poll that took it (the debouncer and the main
             loop's sleep between polls);
 the slowest keys and kinds of step (the Masters hint, an undo, end-of-game scoring); the
-bytes sent to the panel per key (median, p95); flash erases and page programs per saved
-step; the panel agreeing with the unix port after every key; the wall time.
+bytes sent to the panel per key on its bus (median, p95); flash erases and page programs
+per saved step; the panel agreeing with the unix port after every key; the wall time.
 
 Run: .venv/bin/python bench/bench_pico.py [--game masters|capture|battle]
-     [--flash-timing typical|max] [--no-xip]
+     [--panel ssd1306|sh1106|ssd1306-spi|sh1106-spi] [--flash-timing typical|max] [--no-xip]
 Needs GEEKOUT_PICO_UF2 and GEEKOUT_PICO_BOOTROM (README: the emulated Pico).
 """
 
 import argparse
+import json
 import sys
 import tempfile
 import time
@@ -50,13 +54,29 @@ XIP_MISS_CYCLES = 60
 CLK_SYS = 125e6
 
 
-def play(image, ref, seed, folder, flash_timing, xip):
+PANELS = ("ssd1306", "sh1106", "ssd1306-spi", "sh1106-spi")
+
+
+def settings_for(panel):
+    """{path: bytes} to add to the image for `panel`: nothing for the default SSD1306 on
+    I2C (the figures before --panel were taken without a settings.json); for any other
+    kind a settings.json whose display names it (defaults otherwise), as on a gadget
+    wired for it: an SPI kind makes the gadget drive SPI (hal/display.panel_kind), and an
+    SH1106 is drawn with its column offset, so its glass equals the unix port's frame."""
+    if panel == "ssd1306":
+        return {}
+    return {"settings.json": json.dumps(
+        {"v": 1, "display": panel, "brightness": 3, "sound": True}).encode()}
+
+
+def play(image, ref, seed, folder, flash_timing, xip, panel="ssd1306"):
     """Play one reference game: (gadget, keys whose panel differed, per key a dict (ms,
     ready, xip, taken, erases, programs, bytes, journal bytes after, screen after), the
     journal on flash at the end, and for Capture (ms, journal bytes) of an undo at the
     end)."""
     rows = []
-    with picoplay.Pico(flash=image, panel="ssd1306", flash_timing=flash_timing) as pico:
+    bus_bytes = "spi_bytes" if panel.endswith("-spi") else "i2c_bytes"
+    with picoplay.Pico(flash=image, panel=panel, flash_timing=flash_timing) as pico:
         last = pico.stats()
 
         def on_key(i, g):
@@ -68,7 +88,7 @@ def play(image, ref, seed, folder, flash_timing, xip):
                          "xip": g.last_ready_ms + miss * XIP_MISS_CYCLES / CLK_SYS * 1e3,
                          "taken": g.took_ms[-1], "erases": f["erases"] - lf["erases"],
                          "programs": f["programs"] - lf["programs"],
-                         "bytes": st["i2c_bytes"] - last["i2c_bytes"],
+                         "bytes": st[bus_bytes] - last[bus_bytes],
                          "journal": g.journal_bytes, "screen": g.screen})
             last = st
 
@@ -92,6 +112,8 @@ def fmt(values):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--game", choices=("masters", "capture", "battle"))
+    ap.add_argument("--panel", choices=PANELS, default="ssd1306",
+                    help="the panel emulated and its bus (default ssd1306, I2C)")
     ap.add_argument("--flash-timing", choices=("typical", "max"), default="typical")
     ap.add_argument("--no-xip", action="store_true", help="no XIP cache model (faster)")
     args = ap.parse_args()
@@ -100,15 +122,17 @@ def main():
         print("emulated Pico not available: " + why)
         return 0
     xip = not args.no_xip
-    print("flash timing {}; ms as median / p95 / max".format(args.flash_timing))
+    print("panel {} on {}; flash timing {}; ms as median / p95 / max".format(
+        args.panel, "SPI" if args.panel.endswith("-spi") else "I2C", args.flash_timing))
     with tempfile.TemporaryDirectory() as tmp:
-        image = picoplay.deployed_image(Path(tmp) / "img")
+        image = picoplay.deployed_image(Path(tmp) / "img", settings_for(args.panel))
         for game, seed, label in GAMES:
             if args.game and game != args.game:
                 continue
             ref = picoplay.reference(Path(tmp) / "ref", game, seed)
             t0 = time.time()
-            g, bad, rows, journal, undo = play(image, ref, seed, tmp, args.flash_timing, xip)
+            g, bad, rows, journal, undo = play(image, ref, seed, tmp, args.flash_timing, xip,
+                                               args.panel)
             wall = time.time() - t0
             for i, r in enumerate(rows):
                 r["step"] = r["journal"] > (rows[i - 1]["journal"] if i else 0)
@@ -146,8 +170,9 @@ def main():
                 print("  undo at the end of the game (journal {} B of actions after): "
                       "press_ms {:.1f}, ready_ms {:.1f}".format(undo[2], undo[0], undo[1]))
             sent = [r["bytes"] for r in rows]
-            print("  bytes to the panel per key: median {} / p95 {} / max {}".format(
-                *(summary(sent)[k] for k in ("median", "p95", "max"))))
+            bus = "SPI" if args.panel.endswith("-spi") else "I2C"
+            print("  bytes to the panel per key ({}): median {} / p95 {} / max {}".format(
+                bus, *(summary(sent)[k] for k in ("median", "p95", "max"))))
             n = max(len(steps), 1)
             erases = sum(r["erases"] for r in rows)
             programs = sum(r["programs"] for r in rows)
