@@ -77,7 +77,9 @@ async function playAuto(page) {
 async function review(page) {
   await keys(page, REVIEW);
   await until(page, "gadget.loop.app.ui.stack[-1].name", "masters.review");
-  const pages = await ask(page, "gadget.loop.app.ui.stack[-1].pages");
+  // the pages are made when shown (reviewpage.page): each one asked for
+  const pages = await ask(page, "[__import__('sys').modules['geekout.masters.reviewpage']"
+    + ".page(s.r, i) for s in [gadget.loop.app.ui.stack[-1]] for i in range(s.pages)]");
   const shown = [];
   for (let i = 0; i < pages.length; i++) {
     if (i) await key(page, DOWN);

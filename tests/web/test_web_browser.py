@@ -238,7 +238,7 @@ def test_an_auto_dice_game_on_the_page_is_reviewed_as_on_the_host(reviewed_auto)
     assert game["review"]["pages"] == host
     for shown in game["review"]["shown"]:
         assert shown["canvas"] == shown["frame"]
-    assert [s["frame"] for s in game["review"]["shown"]] == webplay.review_page_frames(host)
+    assert [s["frame"] for s in game["review"]["shown"]] == webplay.review_page_frames(2, game["journal"])
     # After the reload: the same game from localStorage, the same Review.
     assert webplay.stored_bytes(game["saved"]["geekout/game.goj"]).startswith(b"GOJ")
     assert again["journal"] == game["journal"]

@@ -159,7 +159,7 @@ def review_frames(seed, keys, review):
 def driver_review(seed, keys, review):
     """The Driver's game keys, then the `review` keys (end menu -> Review), played by the
     firmware on CPython with the simulator's board and seeded dice: {"pages": the
-    review's [heading, lines] as reviewpage.pages gives them, "frames": each page's
+    review's [heading, lines] as reviewpage.page gives them, "frames": each page's
     frame (hex, DOWN from one to the next), "actions": the journal's action bytes (hex)}."""
     for p in (PYFB, ROOT / "tests" / "fakes", ROOT / "tests" / "firmware", FIRMWARE):
         if str(p) not in sys.path:
@@ -169,13 +169,15 @@ def driver_review(seed, keys, review):
     from flash import FakeFlash
     from geekout import keys as kk
     from geekout.hal.storage import Storage
+    from geekout.masters.reviewpage import page
 
     d = Driver(SimBoard(storage=FakeFlash(), data=Storage(str(FIRMWARE)), seed=seed))
     d.boot()
     for k in list(keys) + list(review):
         d.press(k)
     assert d.top().name == "masters.review"
-    pages = d.top().pages
+    screen = d.top()
+    pages = [page(screen.r, i) for i in range(screen.pages)]  # made when shown
     frames = []
     for i in range(len(pages)):
         if i:
@@ -185,42 +187,49 @@ def driver_review(seed, keys, review):
             "actions": bytes(d.app.journal.actions).hex()}
 
 
-def auto_review(players, actions_hex):
-    """The end menu's Review of a saved game's actions (the journal's action bytes, hex),
-    worked out by the firmware's review (masters/review.py, reviewpage.py) on CPython
-    with the firmware's hint table: the pages, [heading, lines] each."""
-    for p in (PYFB, FIRMWARE):
+def _review_of(players, actions_hex):
+    """The firmware's review (masters/review.py) of a saved game's action bytes (hex) on
+    CPython with the firmware's hint table."""
+    for p in (PYFB, ROOT / "tests" / "fakes", FIRMWARE):
         if str(p) not in sys.path:
             sys.path.insert(0, str(p))
     from geekout.hal.storage import Storage
     from geekout.masters.hintpage import find_hints
     from geekout.masters.review import review, table_values
-    from geekout.masters.reviewpage import pages
 
     hints = find_hints(Storage(str(FIRMWARE)))
     assert hints is not None, "no hint table in the firmware's files"
     values, close = table_values(hints)
     try:
-        r = review(values, players, bytes.fromhex(actions_hex))
+        return review(values, players, bytes.fromhex(actions_hex))
     finally:
         close()
-    return [[heading, list(lines)] for heading, lines in pages(r)]
 
 
-def review_page_frames(pages):
+def auto_review(players, actions_hex):
+    """The end menu's Review of a saved game's actions (the journal's action bytes, hex),
+    worked out by the firmware's review (masters/review.py, reviewpage.py) on CPython:
+    the pages, [heading, lines] each."""
+    from geekout.masters.reviewpage import page
+
+    r = _review_of(players, actions_hex)
+    return [[heading, list(lines)] for heading, lines in
+            (page(r, i) for i in range(len(r.seats) + 1))]
+
+
+def review_page_frames(players, actions_hex):
     """The frames (hex) the firmware's Review screen (reviewpage.ReviewPages) draws for
-    each of `pages`, on CPython with the simulator's panel."""
-    for p in (PYFB, ROOT / "tests" / "fakes", FIRMWARE):
-        if str(p) not in sys.path:
-            sys.path.insert(0, str(p))
+    each page of the review of those action bytes, on CPython with the simulator's
+    panel."""
+    r = _review_of(players, actions_hex)
     from boards.sim import SimBoard
     from flash import FakeFlash
     from geekout.masters.reviewpage import ReviewPages
 
     fb = SimBoard(storage=FakeFlash()).display
-    screen = ReviewPages(None, [(heading, lines) for heading, lines in pages])
+    screen = ReviewPages(None, r)
     out = []
-    for i in range(len(pages)):
+    for i in range(screen.pages):
         screen.page = i
         fb.fill(0)
         screen.draw(fb)
