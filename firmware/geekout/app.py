@@ -20,7 +20,7 @@ from geekout import keys
 from geekout.modules import forget as _forget
 from geekout.modules import forget_all
 from geekout.settings import Settings
-from geekout.ui.core import UI, Screen, center, wrap
+from geekout.ui.core import UI, Screen, say_now, wrap
 from geekout.ui.widgets import Confirm
 
 # Every game's journal name, which is also its package: geekout/<name>/ holds the game's
@@ -53,14 +53,7 @@ def loading(ui, module):
     are frozen in flash and cost no load (boards/uf2/geekout_uf2.py)."""
     if module in sys.modules or "geekout_uf2" in sys.modules:
         return
-    fb = ui.fb
-    fb.fill(0)
-    center(fb, "Loading...", 28)
-    try:
-        fb.show()
-    except OSError:  # no panel: the screen after it tells (ui/core.py refresh)
-        pass
-    ui.dirty = True
+    say_now(ui, "Loading...")
 
 
 def game_module(name):

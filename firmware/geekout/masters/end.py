@@ -4,7 +4,7 @@ offers to undo the last step (named: "Undo Pass"), the game's review (reviewpage
 when the hint table is installed) or go home (the game stays saved)."""
 
 from geekout import keys
-from geekout.ui.core import Screen, center, title
+from geekout.ui.core import Screen, center, say_now, title
 from geekout.ui.scoreboard import draw_scores
 from geekout.ui.widgets import SEAT_NAMES, Menu
 
@@ -74,12 +74,5 @@ def _reviewing(ui):
     """A frame that says the review is under way, out at once, before its modules load
     and the game is walked: the Review key takes some 0.8 s on the emulated Pico
     (docs/gadget.md, Review), this frame is on the panel 34 ms after the press."""
-    fb = ui.fb
-    fb.fill(0)
-    center(fb, "Reviewing...", 28)
-    try:
-        fb.show()
-    except OSError:  # no panel: the screen after it tells (ui/core.py refresh)
-        pass
-    ui.dirty = True
+    say_now(ui, "Reviewing...")
 

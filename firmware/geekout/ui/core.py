@@ -232,6 +232,19 @@ def wrap(text, width=16):
     return lines
 
 
+def say_now(ui, text):
+    """`text` alone on the panel at once, before a long step (modules loading, a
+    review), so the player sees the press took; the screen after it redraws whole."""
+    fb = ui.fb
+    fb.fill(0)
+    center(fb, text, 28)
+    try:
+        fb.show()
+    except OSError:  # no panel: the screen after it tells (refresh)
+        pass
+    ui.dirty = True
+
+
 def center(fb, text, y, c=1):
     fb.text(text, (W - len(text) * 8) // 2, y, c)
 
