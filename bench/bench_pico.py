@@ -21,9 +21,18 @@ the slowest keys and kinds of step (the Masters hint, an undo, end-of-game scori
 bytes sent to the panel per key on its bus (median, p95); flash erases and page programs
 per saved step; the panel agreeing with the unix port after every key; the wall time.
 
+--build frozen plays the same games on the gadget's own UF2 (`make uf2`: the firmware
+frozen into flash, its bytecode run from XIP flash, so the +XIP column counts its misses
+too; the littlefs holds only settings.json for a panel other than the default).
+--heap adds a second pass of each game with the probe's collection after every key: the
+peak heap (the live heap after a collection, its largest), which the timed pass cannot
+see since it leaves the collections to the gadget.
+
 Run: .venv/bin/python bench/bench_pico.py [--game masters|capture|battle]
      [--panel ssd1306|sh1106|ssd1306-spi|sh1106-spi] [--flash-timing typical|max] [--no-xip]
-Needs GEEKOUT_PICO_UF2 and GEEKOUT_PICO_BOOTROM (README: the emulated Pico).
+     [--build mpy|frozen] [--heap]
+Needs GEEKOUT_PICO_UF2 and GEEKOUT_PICO_BOOTROM (README: the emulated Pico); --build
+frozen needs the built UF2 (make uf2).
 """
 
 import argparse
@@ -37,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "pico"))
 
 import picoplay  # noqa: E402
+from geekout_tools import uf2  # noqa: E402
 from geekout_tools.pico.gadget import summary  # noqa: E402
 
 # (game, seed, what it is): bench_heap's 4-player games.
@@ -69,14 +79,37 @@ def settings_for(panel):
         {"v": 1, "display": panel, "brightness": 3, "sound": True}).encode()}
 
 
-def play(image, ref, seed, folder, flash_timing, xip, panel="ssd1306"):
-    """Play one reference game: (gadget, keys whose panel differed, per key a dict (ms,
-    ready, xip, taken, erases, programs, bytes, journal bytes after, screen after), the
-    journal on flash at the end, and for Capture (ms, journal bytes) of an undo at the
-    end)."""
+FROZEN_BLOCKS = uf2.STORAGE_BYTES // 4096  # the UF2 build's littlefs, in 4 KB blocks
+
+
+def build_for(build, panel, tmp):
+    """Keyword arguments for picoplay.Pico running `build` ("mpy": the stock MicroPython
+    with the .mpy firmware on littlefs; "frozen": the gadget's UF2) wired for `panel`."""
+    extra = settings_for(panel)
+    if build == "mpy":
+        return {"flash": picoplay.deployed_image(Path(tmp) / "img", extra)}
+    image = picoplay.fsimage.make_image(extra, Path(tmp) / "frozen.img",
+                                        block_count=FROZEN_BLOCKS)
+    return {"uf2": str(uf2.uf2_path()), "flash": image,
+            "fs_offset": uf2.STORAGE_BASE - uf2.XIP_BASE, "fs_size": uf2.STORAGE_BYTES}
+
+
+def peak_heap(kw, ref, seed, panel):
+    """The game played again with the probe's collection after every key: its peak heap."""
+    with picoplay.Pico(panel=panel, **kw) as pico:
+        g, _bad = picoplay.play(pico, ref, seed, collect=True)
+        return g.peak_heap
+
+
+def play(kw, ref, seed, folder, flash_timing, xip, panel="ssd1306"):
+    """Play one reference game on picoplay.Pico(**kw): (gadget, keys whose panel
+    differed, per key a dict (ms, ready, xip, taken, erases, programs, bytes, journal
+    bytes after, screen after), the journal on flash at the end, and for Capture (ms,
+    journal bytes) of an undo at the end)."""
     rows = []
     bus_bytes = "spi_bytes" if panel.endswith("-spi") else "i2c_bytes"
-    with picoplay.Pico(flash=image, panel=panel, flash_timing=flash_timing) as pico:
+    blocks = FROZEN_BLOCKS if "fs_offset" in kw else picoplay.fsimage.BLOCK_COUNT
+    with picoplay.Pico(panel=panel, flash_timing=flash_timing, **kw) as pico:
         last = pico.stats()
 
         def on_key(i, g):
@@ -93,7 +126,7 @@ def play(image, ref, seed, folder, flash_timing, xip, panel="ssd1306"):
             last = st
 
         g, bad = picoplay.play(pico, ref, seed, on_key, collect=False, xip=xip)
-        journal = picoplay.journal_of(picoplay.saved_files(pico, folder))
+        journal = picoplay.journal_of(picoplay.saved_files(pico, folder, block_count=blocks))
         undo = None
         if ref["report"]["screen"] == "capture.scores":
             # Undo at the end of the game: BACK to the end screen, long OK for its menu,
@@ -116,22 +149,31 @@ def main():
                     help="the panel emulated and its bus (default ssd1306, I2C)")
     ap.add_argument("--flash-timing", choices=("typical", "max"), default="typical")
     ap.add_argument("--no-xip", action="store_true", help="no XIP cache model (faster)")
+    ap.add_argument("--build", choices=("mpy", "frozen"), default="mpy",
+                    help="mpy: the .mpy firmware on the stock MicroPython (make deploy); "
+                         "frozen: the gadget's UF2 (make uf2)")
+    ap.add_argument("--heap", action="store_true",
+                    help="a second pass of each game for its peak heap")
     args = ap.parse_args()
     why = picoplay.missing()
     if why:
         print("emulated Pico not available: " + why)
         return 0
+    if args.build == "frozen" and not uf2.uf2_path().is_file():
+        print("bench_pico: no UF2 at {}: run `make uf2` first".format(uf2.uf2_path()))
+        return 2
     xip = not args.no_xip
-    print("panel {} on {}; flash timing {}; ms as median / p95 / max".format(
-        args.panel, "SPI" if args.panel.endswith("-spi") else "I2C", args.flash_timing))
+    print("{} build; panel {} on {}; flash timing {}; ms as median / p95 / max".format(
+        args.build, args.panel, "SPI" if args.panel.endswith("-spi") else "I2C",
+        args.flash_timing))
     with tempfile.TemporaryDirectory() as tmp:
-        image = picoplay.deployed_image(Path(tmp) / "img", settings_for(args.panel))
+        kw = build_for(args.build, args.panel, tmp)
         for game, seed, label in GAMES:
             if args.game and game != args.game:
                 continue
             ref = picoplay.reference(Path(tmp) / "ref", game, seed)
             t0 = time.time()
-            g, bad, rows, journal, undo = play(image, ref, seed, tmp, args.flash_timing, xip,
+            g, bad, rows, journal, undo = play(kw, ref, seed, tmp, args.flash_timing, xip,
                                                args.panel)
             wall = time.time() - t0
             for i, r in enumerate(rows):
@@ -184,6 +226,10 @@ def main():
                       len(ref["keys"]) - len(bad), len(ref["keys"]),
                       "yes" if journal == ref["journal"] else "NO",
                       g.errors, wall), flush=True)
+            if args.heap:
+                peak = peak_heap(kw, ref, seed, args.panel)
+                print("  peak heap {} B ({:.1f}% of the free heap at boot)".format(
+                    peak, 100.0 * peak / g.free_at_boot), flush=True)
     return 0
 
 

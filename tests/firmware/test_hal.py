@@ -5,9 +5,18 @@ from geekout import keys
 from geekout.hal import pins
 from geekout.hal.buttons import Buttons, Pushbutton
 from geekout.hal.buzzer import Buzzer
-from geekout.hal.display import SH1106, SH1106_INIT, SSD1306, SSD1306_INIT, find_address
+from geekout.hal.display import (
+    SH1106,
+    SH1106_INIT,
+    SSD1306,
+    SSD1306_INIT,
+    SSD1306SPI,
+    find_address,
+)
 from geekout.hal.leds import FLASH_BUST, FLASH_SCORE, SEAT_RGB, SeatLeds
 from geekout.hal.storage import Storage
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from keypad import Level
 
 
@@ -248,3 +257,48 @@ def test_pin_map_is_plain_data():
             pins.BUTTON_BACK, pins.NEOPIXEL_PIN, pins.PIEZO_PIN]
     assert len(set(used)) == len(used)
     assert all(isinstance(v, (int, str)) for v in pins.PINS.values())
+
+
+def _runs_by_bytes(new, old, gap):
+    """The changed runs of one 128-byte page worked out byte by byte: a run goes on while
+    the next changed column is at most `gap` columns past the run's last one."""
+    runs = []
+    i = 0
+    while i < 128:
+        if new[i] == old[i]:
+            i += 1
+            continue
+        lo = hi = i
+        j = i + 1
+        while j < 128 and j - hi <= gap:
+            if new[j] != old[j]:
+                hi = j
+            j += 1
+        runs.append((lo, hi))
+        i = hi + 1
+    return runs
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 127), st.integers(0, 63), st.integers(1, 12)),
+                max_size=12),
+       st.integers(0, 7), st.sampled_from((SSD1306.GAP, SSD1306SPI.GAP)))
+def test_changed_runs_match_a_byte_by_byte_walk(marks, page, gap):
+    """show() finds a page's changed runs with C-level work (the pages' XOR, then
+    strip and find on it); the runs must be the ones a walk over every column finds,
+    with the I2C and the SPI adapters' gaps."""
+    bus = CountingI2C(keep=True)
+    d = SSD1306(bus)
+    d.GAP = gap
+    old = bytes(d.sent)
+    for x, y, w in marks:
+        d.fill_rect(x, page * 8 + y % 8, w, 1, 1)
+    new = bytes(d.buffer)
+    bus.writes.clear()
+    d.show()
+    base = page * 128
+    want = _runs_by_bytes(new[base:base + 128], old[base:base + 128], d.GAP)
+    got = [(w[2] | (w[3] & 0x0F) << 4, len(bus.writes[k + 1]) - 2)
+           for k, w in enumerate(bus.writes) if k % 2 == 0]
+    assert [(lo, hi - lo) for lo, hi in want] == got
+    assert bytes(d.sent) == new

@@ -164,11 +164,12 @@ def play_to_an_erase(pico, g, keys, stop=None):
     return None, None
 
 
-def saved_files(pico, folder, name="after.img"):
-    """{path: bytes} of the gadget's own files (not the firmware) on its flash now."""
+def saved_files(pico, folder, name="after.img", block_count=fsimage.BLOCK_COUNT):
+    """{path: bytes} of the gadget's own files (not the firmware) on its flash now
+    (block_count: the filesystem's size in 4 KB blocks, for the UF2 build's split)."""
     img = Path(folder) / name
     pico.save_flash(img)
-    return user_files(fsimage.read_files(img))
+    return user_files(fsimage.read_files(img, block_count=block_count))
 
 
 def journal_of(files, name="game.goj"):
