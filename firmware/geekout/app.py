@@ -44,6 +44,12 @@ CONFIRM_MS = const(30000)
 # collection (a few ms on the Pico) comes between presses rather than inside one, where
 # MicroPython would run it when the heap fills (micro-gui collects when idle too).
 IDLE_GC_MS = const(300)
+# Keys pressed faster than that (a held UP, a quick player) would leave the heap to fill
+# in the middle of a press, where the collection delays the screen (about 17 ms on the
+# emulated Pico with a game's heap). So every GC_KEYS keys without an idle collection,
+# one comes after the key's screen and save instead: a key leaves a few KB of garbage, so
+# the heap (some 190 KB free in play) never fills between two.
+GC_KEYS = const(16)
 
 
 def loading(ui, module):
@@ -216,6 +222,7 @@ class Loop:
         self.last_key = board.clock()
         self.started = self.last_key
         self.collected = False  # the garbage since the last key is collected
+        self.uncollected = 0  # keys since the last collection
         self.confirmed = False  # this boot worked: a key went through, or time passed
 
     def step(self):
@@ -238,15 +245,17 @@ class Loop:
                 self.errors = 0
                 self.last_key = now
                 self.collected = False
+                self.uncollected += 1
                 if not self.confirmed:
                     self._confirm()
+            if self.uncollected >= GC_KEYS:  # the screen is out and saved: now is cheap
+                self._collect()
             ui.tick(now)
             if not self.confirmed and not self.errors and \
                     keys.ticks_diff(now, self.started) >= CONFIRM_MS:
                 self._confirm()
             if not self.collected and keys.ticks_diff(now, self.last_key) >= IDLE_GC_MS:
-                gc.collect()
-                self.collected = True
+                self._collect()
         except Exception as e:  # noqa: BLE001 - keep the gadget usable
             _report(e)
             self.errors += 1
@@ -259,6 +268,11 @@ class Loop:
                     _show_error(board, e)
                     board.sleep_ms(min(self.errors, 10) * 500)
 
+
+    def _collect(self):
+        gc.collect()
+        self.collected = True
+        self.uncollected = 0
 
     def _confirm(self):
         """This boot worked: the count of failed boots starts again."""
