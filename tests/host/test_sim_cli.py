@@ -38,9 +38,9 @@ def test_headless_micropython_fuzz_every_screen():
     assert res.returncode == 0, res.stderr[-2000:]
     out = json.loads(res.stdout)
     assert out["errors"] == 0 and out["presses"] == 4000
-    # Peak 132,736 B since the journal's parts check each other (129,376 B before: the
-    # journal's code, always in RAM, grew 3.4 KB); 140K leaves 5% over it.
-    assert 0 < out["peak_heap_bytes"] < 140 * 1024
+    # Peak 143,392 B since the review's traces and the "Reviewing..." frame (142,784 B;
+    # 132,736 B when the journal's parts came to check each other); 152K leaves 8% over it.
+    assert 0 < out["peak_heap_bytes"] < 152 * 1024
     for screen in ("home", "masters.mode", "masters.players", "masters.dice", "masters.table",
                    "masters.auto", "masters.menu", "settings", "help", "resume?"):
         assert screen in out["screens"]
