@@ -21,20 +21,6 @@ class Events:
     def __init__(self, write=print, enabled=True):
         self.write = write
         self.enabled = enabled
-        self.waiting = None  # the lines held for flush(), once hold() was called
-
-    def hold(self):
-        """From now on a line waits for flush(), which the app calls once a key's screen
-        is out (ui.after): a step's lines, made into JSON and written to USB, took 1.7-3.6
-        ms of the slowest battle keys on the emulated Pico, before their screen."""
-        if self.waiting is None:
-            self.waiting = []
-
-    def flush(self):
-        """Write the lines held, in the order they came."""
-        waiting = self.waiting
-        while waiting:
-            self.write(json.dumps(waiting.pop(0)))
 
     def emit(self, game, event, round_no, rounds, seat, players, scores, text, winners=None):
         """round_no and seat count from 0 here and from 1 on the wire (as players say them)."""
@@ -45,7 +31,4 @@ class Events:
                "scores": list(scores), "text": text}
         if winners is not None:
             obj["winners"] = [w + 1 for w in winners]
-        if self.waiting is not None:
-            self.waiting.append(obj)
-        else:
-            self.write(json.dumps(obj))
+        self.write(json.dumps(obj))
