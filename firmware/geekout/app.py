@@ -82,14 +82,23 @@ class App:
         # A step is saved once its key's screen is out (ui.after): the players see it
         # first, and the flash write that can stall the chip comes after.
         self.journal = jn.Journal(board.storage, warn=self.ui.alert, later=True)
-        self.ui.after = self.journal.flush
+        self.ui.after = self.after_screen
         self.saved = False  # a game is on flash (offer Resume)
         # The games offered under New game (a board may offer fewer: the simulator's --game).
         self.games = board.games or GAMES
         self.game = ""  # the game in play
         # Live event lines for `geekout monitor` (docs/events.md): the board's Events
-        # (USB serial on the gadget); a board without one prints nothing.
+        # (USB serial on the gadget), sent after the screen too; a board without one
+        # prints nothing.
         self.events = board.events
+        if self.events is not None:
+            self.events.hold()
+
+    def after_screen(self):
+        """Once a key's (or a tick's) screen is out: the save, then the event lines."""
+        self.journal.flush()
+        if self.events is not None:
+            self.events.flush()
 
     # -- boot ----------------------------------------------------------------------
     def boot(self, safe=False):

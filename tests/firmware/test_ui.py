@@ -362,6 +362,46 @@ def test_live_event_lines_follow_the_game(mode):
     assert parse_event(lines2[0])["event"] == "resume"
 
 
+def test_held_event_lines_go_out_in_order_and_never_pile_up():
+    """The app holds a step's lines until its screen is out (Events.hold): flush() sends
+    them in order, and past HELD lines the oldest goes out at once, so a turn of many
+    steps in one key (auto dice) never keeps them all in RAM."""
+    from geekout.events import HELD, Events
+    from geekout_tools.monitor import parse_event
+
+    lines = []
+    ev = Events(lines.append)
+    ev.hold()
+    for i in range(HELD):
+        ev.emit("masters", "action", 0, 5, 0, 2, [i, 0], "step {}".format(i))
+    assert lines == []
+    ev.emit("masters", "action", 0, 5, 0, 2, [HELD, 0], "step {}".format(HELD))
+    assert [parse_event(x)["text"] for x in lines] == ["step 0"]
+    ev.flush()
+    assert [parse_event(x)["text"] for x in lines] == ["step {}".format(i) for i in range(HELD + 1)]
+    ev.flush()
+    assert len(lines) == HELD + 1
+
+
+def test_a_keys_event_lines_are_out_when_the_key_is_done():
+    """On the gadget the lines wait for the screen (app.after_screen), never for a later
+    key: after each press every line of its step has been written."""
+    from geekout.events import Events
+
+    lines = []
+    board = SimBoard(storage=FakeFlash(), seed=3)
+    board.events = Events(lines.append)
+    d = Driver(board)
+    d.boot()
+    d.start(0, 2)
+    assert lines and board.events.waiting == []
+    n = len(lines)
+    for _ in range(40):  # the presses of a few steps: none leaves a line waiting
+        d.step()
+        assert board.events.waiting == []
+    assert len(lines) > n + 3
+
+
 def _real_hint_board(seed=3):
     from pathlib import Path
 
