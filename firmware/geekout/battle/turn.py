@@ -60,7 +60,11 @@ from .entry import (
 LABELS = ("Place cell", "Place 2 stars", "Move", "Attack", "Upgrade", "New drone",
           "Turn cannon", "Wormhole", "End turn", "Status")
 STEPPER = ("Exp", "Drn", "Atk", "Tac")
-_ROWS = const(4)  # entries shown under the stepper
+# The entries under the stepper: five rows of 8 pixels, each a page of the panel (from
+# page 3), so the cursor or an entry that changes sends one page, not the two a row
+# across a page boundary touches.
+_ROWS = const(5)
+_ROW_Y = const(24)
 # The tactical actions after which, as the last action point, nothing else can happen in
 # the turn: End turn follows by itself. Not a move nor a cannon turn: "si al moverse / al
 # girar el cañón hace contacto con una Nave enemiga, realiza obligatoriamente un Ataque"
@@ -437,11 +441,11 @@ class TurnScreen(GameScreen):
             self.first = max(0, n - _ROWS)
         for row in range(min(_ROWS, n - self.first)):
             j = self.first + row
-            y = 24 + row * 10
+            y = _ROW_Y + row * 8
             if j == i:
                 fb.text(">", 0, y, 1)
             fb.text(self.label(items[j]), 10, y, 1)
         if self.first > 0:
-            fb.text("^", W - 8, 24, 1)
+            fb.text("^", W - 8, _ROW_Y, 1)
         if self.first + _ROWS < n:
-            fb.text("v", W - 8, 54, 1)
+            fb.text("v", W - 8, _ROW_Y + (_ROWS - 1) * 8, 1)
