@@ -81,8 +81,8 @@ class Illegal(ValueError):
 
 
 # What clone() copies: the fields shared as they are, the lists and the bytearrays.
-_SHARED = ("count", "phase", "seat", "first", "owed", "opened", "cells", "created",
-           "wormholed", "winner", "condition", "turn_at", "turn_prev", "apart")
+_SHARED = ("players", "count", "phase", "seat", "first", "owed", "opened", "cells",
+           "created", "wormholed", "winner", "condition", "turn_at", "turn_prev", "apart")
 _LISTS = ("box", "map", "reserve_small", "reserve_bomb", "coll_small", "coll_nova", "kills",
           "unique")
 _ARRAYS = ("journal", "status", "levels", "base", "armed", "moved")
@@ -246,8 +246,11 @@ class BattleState:
                 self.turn_at, self.turn_prev, self.apart)
 
     def clone(self):
-        """An independent copy of the state (no list shared), to go on from."""
-        return copy_fields(self, BattleState(self.players), _SHARED, _LISTS, _ARRAYS)
+        """An independent copy of the state (no list shared), to go on from. Made
+        without the constructor, whose fields the copy would all replace: on the emulated
+        Pico a clone took 1.7 ms that way, 1.3 ms this way (a turn's undo mark and a
+        press of several events each make one)."""
+        return copy_fields(self, object.__new__(BattleState), _SHARED, _LISTS, _ARRAYS)
 
     # -- events ----------------------------------------------------------------------------
     def apply(self, ev):

@@ -95,8 +95,8 @@ def action_text(action):
 
 
 # What clone() copies: the fields shared as they are, the lists and the bytearrays.
-_SHARED = ("first", "seat", "round", "played", "inactive", "used", "scored", "pending",
-           "phase")
+_SHARED = ("players", "first", "seat", "round", "played", "inactive", "used", "scored",
+           "pending", "phase")
 _LISTS = ("totals", "turns")
 _ARRAYS = ("journal", "active", "last")
 
@@ -197,8 +197,9 @@ class MastersState:
         return points_for(self.scored)
 
     def clone(self):
-        """An independent copy (no list shared), to go on from."""
-        return copy_fields(self, MastersState(self.players), _SHARED, _LISTS, _ARRAYS)
+        """An independent copy (no list shared), to go on from; made without the
+        constructor, whose fields the copy would all replace (as BattleState.clone)."""
+        return copy_fields(self, object.__new__(MastersState), _SHARED, _LISTS, _ARRAYS)
 
     # -- transitions ---------------------------------------------------------------
     def apply_action(self, action):
@@ -509,7 +510,7 @@ class Scorepad:
 
     def clone(self):
         """An independent copy (no list shared): the traces are bytes, never changed."""
-        return copy_fields(self, Scorepad(self.players), _PAD_SHARED, _PAD_LISTS, ("journal",))
+        return copy_fields(self, object.__new__(Scorepad), _PAD_SHARED, _PAD_LISTS, ("journal",))
 
     def legal_actions(self):
         """The first seat (M8), then what a turn scored: 0-10 dice or BUST (M1, M5).
@@ -550,7 +551,7 @@ class Scorepad:
         self.journal.append(entry)
 
 
-_PAD_SHARED = ("trace", "first", "seat", "round")
+_PAD_SHARED = ("players", "trace", "first", "seat", "round")
 _PAD_LISTS = ("totals", "turns", "entries", "traces")
 
 
