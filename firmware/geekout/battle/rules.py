@@ -88,6 +88,12 @@ _LISTS = ("box", "map", "reserve_small", "reserve_bomb", "coll_small", "coll_nov
 _ARRAYS = ("journal", "status", "levels", "base", "armed", "moved")
 
 
+# The B8 check's count of each player's ships in play, filled by every apply(): one
+# scratch array, so the check allocates nothing, and each player counted once, not twice
+# (ships_in_play takes some 90 us on the emulated Pico; a press applies up to 5 events).
+_COUNTS = bytearray(4)
+
+
 class BattleState:
     """One game: the shared supplies, each player's stars and ships, whose turn and phase."""
 
@@ -264,10 +270,12 @@ class BattleState:
             self.turn_at = len(self.journal)
         # B8: after every event, the active player first, then clockwise.
         n = self.players
-        top = 0  # the two highest ship counts, to find each player's lead without a list
+        counts = _COUNTS  # each player's ships in play, counted once an event
+        top = 0  # the two highest ship counts, to find each player's lead
         second = 0
         for q in range(n):
             c = self.ships_in_play(q)
+            counts[q] = c
             if c > top:
                 second = top
                 top = c
@@ -275,7 +283,7 @@ class BattleState:
                 second = c
         for k in range(n):
             p = (ev[1] + k) % n
-            c = self.ships_in_play(p)
+            c = counts[p]
             cond = 0
             if c - (second if c == top else top) >= WIN_LEAD:
                 cond = SUPREMACY
