@@ -90,6 +90,8 @@ class GameScreen(Screen):
     def take(self, steps):
         """Apply a press's steps and what follows them, save them as one journal record;
         False when the rules core refuses (the reason told, nothing changed)."""
+        marks = self.marks
+        marks.settle()  # the last press's mark, before its state changes
         st = self.played()
         new = st.clone() if len(steps) > 1 else st
         try:
@@ -101,12 +103,16 @@ class GameScreen(Screen):
         journal = self.app.journal
         journal.append(self.encode(steps))
         self.keep(new)
-        self.marks.note(new, len(journal.actions))
+        # The undo mark waits for the screen (replay.Marks.later): the UI settles it
+        # once the press's screen is out, before the save.
+        marks.later(new, len(journal.actions))
+        self.ui.later = marks.settle
         self.show_seat()
         return True
 
     def undo(self):
         """Take the last press back (with all the gadget did after it); True if one was."""
+        self.marks.settle()
         journal = self.app.journal
         payload = journal.actions
         cut = self.undo_point()

@@ -125,6 +125,25 @@ def test_masters_undo_replays_a_stretch(resume):
     past_every_copy(counts, MOST["masters"])
 
 
+def test_a_press_leaves_no_undo_mark_waiting():
+    """The mark a step makes waits for the press's screen (replay.Marks.later), then the
+    UI takes it before the save: after every press of a battle game none is waiting,
+    and the copies kept are the states at their journal lengths."""
+    d = BattleDriver(SimBoard(storage=FakeFlash(), seed=4), seed=4)
+    d.boot()
+    d.start_battle(3)
+    seen = 0
+    for _ in range(300):
+        if not d.step():
+            break
+        g = d.game()
+        assert g.marks.waiting is None and d.ui.later is None
+        for at, _key, copy in g.marks.kept:
+            want = B.replay(3, bytes(d.app.journal.actions[:at]))
+            assert copy.snapshot() == want.snapshot()
+            seen += 1
+    assert seen > 50
+
 def past_every_copy(counts, most):
     """The undos in a row went past every copy kept (a whole replay), and after each
     such replay the copies were there again: the next ones replay a stretch."""
@@ -133,12 +152,10 @@ def past_every_copy(counts, most):
     for i, j in zip(whole, whole[1:]):
         assert j - i > 3, counts
 
-
 # -- Capture -------------------------------------------------------------------------------
 def game_fp(g):
     """A steps.Game by value: every attribute of its state, its notes and steps."""
     return (repr(sorted(vars(g.state).items())), sorted(g.notes.items()), g.steps)
-
 
 def capture_game(resume):
     """A whole 4-player game, Team Wicked and an arena (the heap bench's), on its end."""
@@ -148,11 +165,9 @@ def capture_game(resume):
         d = resumed(d, lambda flash: cc.new_driver(2, flash, DATA))
     return d
 
-
 def capture_screen(d):
     """The screen holding the game: the end screen or the game screen."""
     return [s for s in d.ui.stack if hasattr(s, "game") and hasattr(s, "take")][-1]
-
 
 @pytest.mark.parametrize("resume", [False, True])
 def test_capture_undo_replays_a_stretch(resume):
@@ -169,7 +184,6 @@ def test_capture_undo_replays_a_stretch(resume):
         assert game_fp(g.game) == game_fp(F.replay(cfg, d.app.journal.actions))
     assert counts[0] < MOST["capture"]
     past_every_copy(counts, MOST["capture"])
-
 
 @settings(max_examples=30, deadline=None)
 @given(players=hs.integers(2, 4), seed=hs.integers(1, 50), steps=hs.integers(0, 250),
@@ -207,7 +221,6 @@ def test_refused_capture_step_leaves_the_game_unreplayed(players, seed, steps, p
         assert g.game is game and game_fp(game) == before
         assert bytes(d.app.journal.actions) == journal
 
-
 # -- the battle ----------------------------------------------------------------------------
 def battle_game(resume):
     """A whole 4-player battle with an undo every 9th decision (the heap bench's)."""
@@ -219,7 +232,6 @@ def battle_game(resume):
     if resume:
         d = resumed(d, lambda flash: BattleDriver(SimBoard(storage=flash, seed=5), seed=5))
     return d
-
 
 @pytest.mark.parametrize("resume", [False, True])
 def test_battle_undo_replays_a_stretch(resume):
@@ -235,7 +247,6 @@ def test_battle_undo_replays_a_stretch(resume):
     assert counts[0] <= MOST["battle"] < t.state.count
     past_every_copy(counts, MOST["battle"])
 
-
 events = hs.one_of(
     hs.tuples(hs.sampled_from([1, 9])),  # a cell, done
     hs.builds(lambda b, m: (2, b, m), hs.integers(0, 2), hs.integers(0, 1)),  # stars
@@ -244,7 +255,6 @@ events = hs.one_of(
     hs.builds(lambda s, t, ts: (7, s, t, ts), hs.integers(0, 3), hs.integers(0, 3),
               hs.integers(0, 3)),  # an attack
 )
-
 
 def battle_event(seat, shape):
     """An event of the player in turn from a drawn shape (a few kinds, any arguments)."""
@@ -258,7 +268,6 @@ def battle_event(seat, shape):
     if kind == 3:
         return E.move(seat, shape[1], shape[2], shape[3], shape[4])
     return E.attack(seat, shape[1], shape[2], shape[3])
-
 
 @settings(max_examples=40, deadline=None)
 @given(players=hs.sampled_from([3, 4]), seed=hs.integers(1, 60), steps=hs.integers(0, 250),

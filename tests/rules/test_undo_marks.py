@@ -61,6 +61,29 @@ def test_marks_keep_few_copies_and_drop_those_past_the_cut():
     assert marks.before(29) is None and marks.kept == []
 
 
+def test_a_note_left_for_later_is_taken_before_any_other_use_of_the_marks():
+    """later() leaves the note for settle() (the gadget: once a press's screen is out);
+    a note, before() or settle() takes it first, with the state as it was then, and
+    clear() drops it."""
+    marks = rp.Marks(lambda s: s.v[0] // 10, 3)
+    box = _Box([10])
+    marks.later(box, 10)
+    assert marks.kept == [] and marks.waiting == (box, 10)
+    marks.note(_Box([20]), 20)  # the one waiting first, then this one
+    assert [(k[0], k[2].v) for k in marks.kept] == [(10, [10]), (20, [20])]
+    marks.later(_Box([30]), 30)
+    at, copy = marks.before(35)
+    assert at == 30 and copy.v == [30] and marks.waiting is None
+    marks.later(_Box([40]), 40)
+    marks.settle()
+    marks.settle()  # nothing left: no second copy
+    assert [k[0] for k in marks.kept] == [20, 30, 40]  # 3 kept, the oldest dropped
+    marks.later(_Box([50]), 50)
+    marks.clear()
+    marks.settle()
+    assert marks.kept == [] and marks.waiting is None
+
+
 # -- Masters ------------------------------------------------------------------------------
 def old_last_decision(state):
     """The old definition (a probe folded from the start), the reference."""

@@ -76,6 +76,8 @@ class UI:
         self.home = _nothing  # long BACK
         self.help = _nothing  # long OK outside a game
         self.after = _nothing  # once a key's (or tick's) output is out: the save
+        # Once, when the output is out, before `after`: a game's undo mark (game.py).
+        self.later = None
 
     # -- stack ---------------------------------------------------------------------
     def top(self):
@@ -154,6 +156,10 @@ class UI:
     def _after(self):
         """What waits for the screen (the journal's save), then a redraw if it raised a
         toast (flash full)."""
+        later = self.later
+        if later is not None:
+            self.later = None
+            later()
         self.after()
         if self.dirty:
             self.refresh()
