@@ -100,11 +100,24 @@ def test_commands_with_dc_low_data_with_dc_high_in_one_cs_low():
     assert w.log[first_spi] == ("spi", SSD1306_INIT)
     assert w.cs.level == 1
     del w.log[:]
-    d.pixel(5, 9, 1)  # page 1, column 5
+    d.pixel(5, 9, 1)  # page 1, column 5: the page goes whole (SPIOLED.RUNS)
     d.show()
-    assert w.log == [("dc", 0), ("cs", 0), ("spi", b"\xb1\x05\x10"), ("dc", 1),
-                     ("spi", b"\x02"), ("cs", 1)]
+    page = bytearray(128)
+    page[5] = 2
+    assert w.log == [("dc", 0), ("cs", 0), ("spi", b"\xb1\x00\x10"), ("dc", 1),
+                     ("spi", bytes(page)), ("cs", 1)]
     assert panel.unknown == 0
+
+
+def test_a_changed_page_goes_whole_and_an_unchanged_one_not_at_all():
+    w = Wire(panels.SSD1306())
+    d = SSD1306SPI(*w.bus)
+    w.bytes = 0
+    d.text(">", 0, 32, 1)  # page 4
+    d.hline(100, 63, 3, 1)  # page 7
+    d.show()
+    assert w.bytes == 2 * (128 + 3)
+    assert w.panel.render() == bytes(d.buffer)
 
 
 def test_sh1106_columns_start_at_ram_column_2():

@@ -10,7 +10,6 @@ from geekout.hal.display import (
     SH1106_INIT,
     SSD1306,
     SSD1306_INIT,
-    SSD1306SPI,
     find_address,
 )
 from geekout.hal.leds import FLASH_BUST, FLASH_SCORE, SEAT_RGB, SeatLeds
@@ -282,11 +281,11 @@ def _runs_by_bytes(new, old, gap):
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 127), st.integers(0, 63), st.integers(1, 12)),
                 max_size=12),
-       st.integers(0, 7), st.sampled_from((SSD1306.GAP, SSD1306SPI.GAP)))
+       st.integers(0, 7), st.sampled_from((SSD1306.GAP, 3, 16)))
 def test_changed_runs_match_a_byte_by_byte_walk(marks, page, gap):
     """show() finds a page's changed runs with C-level work (the pages' XOR, then
     strip and find on it); the runs must be the ones a walk over every column finds,
-    with the I2C and the SPI adapters' gaps."""
+    with the I2C adapter's gap and others."""
     bus = CountingI2C(keep=True)
     d = SSD1306(bus)
     d.GAP = gap

@@ -90,6 +90,7 @@ class OLED(framebuf.FrameBuffer):
     INIT = b""
     COLUMN_OFFSET = 0  # RAM column of the glass's left column
     GAP = _GAP  # unchanged bytes between two changed runs sent rather than split there
+    RUNS = True  # a changed page sends its changed runs; False: the page whole (SPIOLED)
 
     def __init__(self, i2c, addr=0x3C, old=None):
         self.i2c = i2c
@@ -134,20 +135,23 @@ class OLED(framebuf.FrameBuffer):
         self.command((0xAF if on else 0xAE,))
 
     def show(self, full=False):
-        """Send what changed: per page, each run of changed columns (runs fewer than
-        GAP unchanged bytes apart are merged)."""
+        """Send what changed: per changed page, each run of changed columns (runs
+        fewer than GAP unchanged bytes apart are merged), or the page whole (RUNS
+        False)."""
         buf = self.buffer
         if not full and buf == self.sent:  # compared in C: a redraw that changed nothing
             return
         mv = self.mv
         pages = self.pages
         sent_pages = self.sent_pages
-        gap = bytes(self.GAP)  # GAP zero bytes: where the changed runs split
+        gap = bytes(self.GAP) if self.RUNS else None  # where the changed runs split
         for page in range(_PAGES):
             base = page * _W
-            if full:
+            if not full and pages[page] == sent_pages[page]:  # compared in C
+                continue
+            if full or gap is None:
                 self._send(mv, page, base, base + _W - 1)
-            elif pages[page] != sent_pages[page]:  # compared in C, nothing allocated
+            else:
                 self._send_changes(mv, page, base, _changed(pages[page], sent_pages[page]),
                                    gap)
 
@@ -203,10 +207,11 @@ class SPIOLED(OLED):
     writes succeed), so this adapter never raises OSError and never needs the board's
     stand-in display (docs/gadget.md, The display adapters)."""
 
-    # A run costs 3 address bytes (3 us at 8 MHz), but each spi.write() and pin
-    # change from Python costs some 10-20 us on the Pico: a gap of up to 16 unchanged
-    # bytes (14 us) is cheaper to resend than to split the run there.
-    GAP = 16
+    # A changed page goes whole: on the emulated Pico finding a page's changed runs
+    # (the XOR, strip and find) took some 460 us of the chip's time, and sending the
+    # whole page 300 us (128 bytes at 10 MHz, 155 us, and the calls around them), where
+    # a run of a few bytes still took 200 us. A battle key changes 5-8 pages.
+    RUNS = False
 
     def __init__(self, spi, dc, cs, res=None, old=None):
         import time
