@@ -87,7 +87,8 @@ class _Probe:
                 if a > self.peak:
                     self.peak = a
                     print('#heap', a)
-            print('#k', self.keys, self.ready, g, self.took)
+            # The screen and the journal first: the host stops reading at the '#k' line,
+            # so a line after it could be taken for the next key's.
             top = _uis[-1].top() if _uis else None
             name = getattr(top, 'name', '') if top else ''
             if name != self.screen:
@@ -97,6 +98,7 @@ class _Probe:
             if n != self.actions:
                 self.actions = n
                 print('#j', n)
+            print('#k', self.keys, self.ready, g, self.took)
         out = self.buttons.poll(now)
         if out:
             if not self.busy:
