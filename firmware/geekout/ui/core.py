@@ -1,8 +1,9 @@
 """The screen stack: one screen on top receives keys and draws the whole canvas.
 
 After every key (and when a tick says so) the top screen redraws and the display sends
-only what changed; then `after` runs (the app's: the journal saves the key's step), so
-the players see the key's effect before the flash is written. Long BACK goes home and
+only what changed; then `later` (a game's undo mark, game.py) and `after` run (the
+app's: the journal saves the key's step, then the live event lines go out), so the
+players see the key's effect before the flash is written. Long BACK goes home and
 long OK opens the screen's game menu, for every screen. A toast goes at the next key,
 which still acts unless the screen says a press on a toast only takes it away; an alert
 is a toast no later toast covers. A display that stops answering never stops the gadget
