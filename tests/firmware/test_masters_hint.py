@@ -170,6 +170,30 @@ def test_spans_read_what_single_reads_do(table):
         mh.advise(cut, [1, 0, 1, 0, 0, 0], 3, 2, 3)
 
 
+def test_a_mapped_table_reads_what_the_file_does(table):
+    """A table whose bytes are mapped (the UF2's ROMFS file; bytes here: anything
+    memoryview() takes) gives every step the value the file read through its stream
+    gives, in both units and for a chance block; spans are not used; a mapped file cut
+    short is refused as the stream's is."""
+    data = ht.TABLE.read_bytes()
+    mapped = mh.open_table(data)
+    assert table.mem is None and mapped.mem is not None and mapped.size == len(data)
+    mapped.read_spans(512)
+    assert not len(mapped.span)
+    for active, i, u, s in sample_positions(300, seed=7):
+        for need, raw in ((0, True), (0, False), (21, False)):
+            want = mh.advise(table, active, i, u, s, need, raw)
+            assert mh.advise(mapped, active, i, u, s, need, raw) == want, (active, i, u, s)
+        if sum(active):
+            assert mh.value(mapped, active, i, u, s) == mh.value(table, active, i, u, s)
+    ranks = mh._roll_ranks(bytearray([0, 0, 0, 0, 0, 0, 3, 2, 3]))
+    cut = mh.open_table(data[:mh.HEADER + 2 * (mh.DECIDE_POINTS + max(ranks)) + 1])
+    with pytest.raises(ValueError, match="truncated"):
+        mh.advise(cut, [1, 0, 1, 0, 0, 0], 3, 2, 3)  # a MEEPLE rerolls a 42 (M3a)
+    with pytest.raises(ValueError, match="truncated"):
+        cut.read(len(data) - 2, 2)
+
+
 DRIVER = """
 import sys
 from geekout.masters import hint as mh

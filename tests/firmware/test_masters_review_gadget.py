@@ -79,14 +79,16 @@ def agree(r, host, tol):
 
 
 def worst_of(host):
-    best = None
-    for t in host["turns"]:
-        if not t["finished"]:
-            continue
-        for d in t["decisions"]:
-            if d["points_lost"] > 0 and (best is None or d["points_lost"] > best[0]):
-                best = (d["points_lost"], t, d)
-    return best
+    """The host's costliest decision as the gadget picks it: the earliest of those that
+    lose the most. The gadget adds the table's integers, so equal losses are equal
+    and the first stays; the host's float averages can put a later one of them 1e-15
+    ahead, so losses within 1e-9 of the largest count as equal here."""
+    found = [(d["points_lost"], t, d) for t in host["turns"] if t["finished"]
+             for d in t["decisions"] if d["points_lost"] > 0]
+    if not found:
+        return None
+    most = max(f[0] for f in found)
+    return next(f for f in found if f[0] > most - 1e-9)
 
 
 def same_as_host(r, host):

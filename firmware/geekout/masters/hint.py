@@ -2,10 +2,12 @@
 
 The host solver (geekout_tools.masters.solver, ruling M9) values every state of a turn;
 geekout_tools.masters.hint_table writes those values to geekout/masters/hint.bin
-(consts.HINT_FILE). Here a hint is a handful of seek+read lookups in that file: no table
-in RAM, no solving on the device. The caller (the storage HAL) opens the file and passes
-the file object to open_table(); this module does no file I/O of its own beyond reading
-that object.
+(consts.HINT_FILE). Here a hint is a handful of lookups in that file: no table in RAM,
+no solving on the device. The caller (the storage HAL) opens the file and passes the
+file object to open_table(); this module does no file I/O of its own beyond reading
+that object. A file whose filesystem maps its bytes (the UF2 build's ROMFS data
+partition: memoryview(f)) is read in place, an entry an index into flash; any other
+(littlefs in the .mpy deploy, the host's files) by a seek and a read an entry.
 File layout and figures: docs/masters-strategy.md, On the gadget.
 """
 
@@ -77,12 +79,15 @@ def block_size(problem):
 
 
 class HintTable:
-    """An open hint file: the file object, the problems it holds, a 1- and a 2-byte
-    buffer (a read allocates nothing)."""
+    """An open hint file: the file object, the problems it holds, the file's bytes when
+    they are mapped (mem, else None), a 1- and a 2-byte buffer (a read allocates
+    nothing)."""
 
-    def __init__(self, f, problems):
+    def __init__(self, f, problems, mem=None):
         self.f = f
         self.problems = problems
+        self.mem = mem
+        self.size = len(mem) if mem is not None else 0
         self.bufs = (None, bytearray(1), bytearray(2))
         self.offsets = {}  # problem -> its block's offset (_block)
         self.last = -1  # the offset read last, and its value
@@ -97,13 +102,22 @@ class HintTable:
         On the emulated Pico a read of the file costs 95 us far from the last one, a
         512-byte one 120 us: the review of a 4-player game (docs/gadget.md, Review) read
         the file 2,222 times, 814 with 512-byte spans, and its walk went from 731 ms to
-        651 ms (256 bytes: 655 ms, 1,024: 651 ms)."""
-        self.span = memoryview(bytearray(size))
+        651 ms (256 bytes: 655 ms, 1,024: 651 ms). A mapped file (mem) has no use for
+        spans: every entry is an index already."""
+        if self.mem is None:
+            self.span = memoryview(bytearray(size))
 
     def read(self, offset, width):
         """The value of `width` bytes (1 or 2) at `offset`. The last read is kept: the
         review reads a step's value and then the same entry as the next position's V
-        (one read in seven of a game's); so is the last span (read_spans)."""
+        (one read in seven of a game's); so is the last span (read_spans). A mapped
+        file is indexed: 45 us a read on the emulated Pico, most of it the call, where
+        a seek and a read take some 95 (_mapped_total saves the call too)."""
+        mem = self.mem
+        if mem is not None:
+            if offset + width > self.size:
+                raise ValueError("hint table truncated")
+            return (mem[offset] | (mem[offset + 1] << 8)) if width == 2 else mem[offset]
         if offset == self.last:
             return self.kept
         if self.lo <= offset and offset + width <= self.hi:  # a roll's landing
@@ -122,15 +136,23 @@ class HintTable:
 
 
 def open_table(f):
-    """The table object for a hint file opened (binary) by the caller."""
-    f.seek(0)
-    head = f.read(HEADER)
+    """The table object for a hint file opened (binary) by the caller, or for the
+    table's bytes themselves (anything memoryview() takes: a ROMFS file, bytes)."""
+    try:
+        mem = memoryview(f)
+    except TypeError:  # a file read through its stream: littlefs, the host's
+        mem = None
+    if mem is None:
+        f.seek(0)
+        head = f.read(HEADER)
+    else:
+        head = bytes(mem[:HEADER])
     if len(head) != HEADER or head[:4] != MAGIC or head[4] != VERSION:
         raise ValueError("not a Masters hint table")
     count = head[5]
     if not 1 <= count <= 12:
         raise ValueError("bad hint table header")
-    return HintTable(f, bytes(head[6:6 + count]))
+    return HintTable(f, bytes(head[6:6 + count]), mem)
 
 
 def _state_rank(c, parts=9):
@@ -249,11 +271,11 @@ def advise(table, active, inactive, used, scored, need=0, raw=False):
             or active[SUPERHERO]):
         return []
     base += w * DECIDE_POINTS
+    faces = bytearray(active)  # the active faces; a list or a bytearray given
     c = bytearray(9)
     out = []
     for a in position(active, inactive, used, scored).legal_actions():
-        for f in range(FACES):
-            c[f] = active[f]
+        c[0:FACES] = faces  # in C: a loop of six stores cost 0.7 ms an advise on the Pico
         _insert(out, a, _step(table, base, w, scale, c, inactive, used, scored, a))
     return out
 
@@ -304,13 +326,29 @@ def _step(table, base, w, scale, c, inactive, used, scored, a):
     if not roll:
         return _scaled(table.read(base + w * _state_rank(c), w), scale)
     ranks = _roll_ranks(c)
-    if len(table.span):  # read_spans()
+    if table.mem is not None:
+        total = _mapped_total(table, base, w, ranks)
+    elif len(table.span):  # read_spans()
         total = _span_total(table, base, w, ranks)
     else:
         total = 0
         for f in range(FACES):
             total += table.read(base + w * ranks[f], w)
     return total / (6 * scale) if scale else total
+
+
+def _mapped_total(table, base, w, ranks):
+    """The six entries at `ranks` (highest first, _roll_ranks) added, indexed in the
+    mapped file: no call a read (a call costs some 30 us of the 45 a mapped read takes
+    on the emulated Pico)."""
+    mem = table.mem
+    if base + w * ranks[0] + w > table.size:
+        raise ValueError("hint table truncated")
+    total = 0
+    for r in ranks:
+        k = base + w * r
+        total += (mem[k] | (mem[k + 1] << 8)) if w == 2 else mem[k]
+    return total
 
 
 def _span_total(table, base, w, ranks):
