@@ -193,7 +193,28 @@ def test_a_press_is_one_key_whenever_the_polls_come():
         assert [k for _t, k in Rig().play(tap(UP, 105, 100), polls)] == [keys.UP]
     # UP: its key at the press, none at the release
     assert Rig().play(tap(UP, 105, 100), every(0, 600)) == [(120, keys.UP)]
-    assert Rig().play(tap(OK, 105, 100), every(0, 600)) == [(220, keys.OK)]
+    # OK: up at 205, queued by 208.1 (a release of the last button held), taken at 210
+    assert Rig().play(tap(OK, 105, 100), every(0, 600)) == [(210, keys.OK)]
+
+
+def test_a_release_of_the_last_button_held_counts_read_up_over_2_ms():
+    """While a button is held its closed contacts tie the line to ground: only their
+    opening lifts it. So the release of the last button held counts on two readings up
+    2.0 ms apart, a press (or a release with another button still down) on four over
+    5.2 ms; the contacts opening for less than 2 ms release nothing."""
+    ms = every(0, 600, 1)  # a poll every ms: a key is taken within 1 ms of its queueing
+    for at in (105, 105.2, 105.4):  # the release anywhere in the 0.5 ms rest sampling
+        got = Rig().play(tap(OK, at, 100), ms)
+        assert [k for _t, k in got] == [keys.OK] and at + 102 < got[0][0] <= at + 104, got
+        # UP held meanwhile: OK's release waits for the whole window
+        got = Rig().play([(100, UP, True)] + tap(OK, at, 100) + [(400, UP, False)], ms)
+        assert [k for _t, k in got] == [keys.UP, keys.OK], got
+        assert at + 105 < got[1][0] <= at + 107, got
+    # OK held from 105 to 300, its contacts opening for 1 ms and 1.9 ms on the way
+    changes = [(105, OK, True), (150, OK, False), (151, OK, True), (180, OK, False),
+               (181.9, OK, True), (300, OK, False)]
+    got = Rig().play(changes, ms)
+    assert [k for _t, k in got] == [keys.OK] and 302 < got[0][0] <= 304, got
 
 
 def test_a_button_down_at_the_poll_after_a_stall_is_a_press():
