@@ -5,6 +5,7 @@ that does not read (docs/gadget.md, When something goes wrong)."""
 
 import picoplay
 import pytest
+from geekout.hal import pins
 
 pytestmark = pytest.mark.pico
 
@@ -75,3 +76,18 @@ def test_the_panel_lost_while_no_host_reads_holds_nothing_up(image):
         # what a print costs there instead: its text and its newline each wait 500 ms
         # (MICROPY_HW_USB_CDC_TX_TIMEOUT, ports/rp2/mphalport.h)
         assert print_us > 400000, print_us
+
+
+def test_the_i2c_clock_is_as_fast_as_the_panels_allow_and_no_faster(image):
+    """The counts the I2C block is given for hal/pins.py's I2C_FREQ make an SCL cycle of
+    2.5 us or more with no rise time at all (the SSD1306's and SH1106's fastest), and
+    within 1% of it: the bus at its 300 ns rise then runs at 357 kHz, not the 338 kHz of
+    MicroPython's 400 kHz setting."""
+    with picoplay.Pico(flash=image, panel="ssd1306") as pico:
+        pico.run(1500)
+        assert pico.panel.lit
+        stats = pico.stats()
+        assert stats["clk_sys"] == 125e6
+        cycle = stats["i2c_cycle_ns"]
+        assert 1e9 / pins.I2C_MAX_HZ <= cycle <= 1.01e9 / pins.I2C_MAX_HZ, cycle
+        assert 350e3 < stats["i2c_hz"] < pins.I2C_MAX_HZ, stats["i2c_hz"]

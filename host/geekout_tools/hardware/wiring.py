@@ -23,7 +23,7 @@ def connections():
     p = pins
     rows = [
         ("OLED 128x64 I2C", "SDA", physical_pin(p.I2C_SDA), "I2C{} data, address 0x{:02X}".format(p.I2C_ID, p.OLED_ADDR)),
-        ("OLED 128x64 I2C", "SCL", physical_pin(p.I2C_SCL), "I2C{} clock, {} kHz".format(p.I2C_ID, p.I2C_FREQ // 1000)),
+        ("OLED 128x64 I2C", "SCL", physical_pin(p.I2C_SCL), "I2C{} clock, {} kHz at most".format(p.I2C_ID, p.I2C_MAX_HZ // 1000)),
         ("OLED 128x64 I2C", "VCC", 36, "3V3"),
         ("OLED 128x64 I2C", "GND", 38, "GND"),
         # The SPI module instead of the I2C one (a build or setting for it: hal/pins.py).

@@ -430,7 +430,7 @@ function handle(msg) {
         return;
       case 'stats':
         reply({ t: mcu.clock.nanos, flash: flashCounts(), i2c_bytes: board.bus.bytes,
-          i2c_hz: board.bus.hz, spi_bytes: board.spiPanel.bytes, spi_hz: board.spiPanel.hz,
+          i2c_hz: board.bus.hz, i2c_cycle_ns: board.bus.cycleNanos, spi_bytes: board.spiPanel.bytes, spi_hz: board.spiPanel.hz,
           clk_sys: mcu.clkSys, clk_peri: mcu.clkPeri, halted });
         return;
       case 'xip':

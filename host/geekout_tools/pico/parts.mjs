@@ -134,17 +134,25 @@ export class I2CBus {
    * = 187, HCNT = 126, SPKLEN = LCNT / 16 = 11; so 126 + 11 + 7 + 187 + 1 = 332 cycles,
    * 2,656 ns, plus the rise time: 300 ns (the I2C-bus specification's Fast-mode maximum,
    * a module's 4.7k pull-ups on a few cm of wire rise faster) gives 2,956 ns, 338 kHz,
-   * the slow end of a real bus; with no rise time 376 kHz.
+   * the slow end of a real bus; with no rise time 376 kHz. The gadget asks 425 kHz
+   * (hal/pins.py): period 294, LCNT 176, HCNT 118, SPKLEN 11, 313 cycles, 2,504 ns with
+   * no rise (cycleNanos: the panels' 2.5 us at least), 2,804 ns and 357 kHz with 300.
    */
   get bitNanos() {
+    const ns = this.cycleNanos + I2C_RISE_NS;
+    return Math.max(ns, 1e3); // at most 1 MHz (Fast-mode Plus)
+  }
+
+  /** The SCL period the block's counts make with no rise time at all: the shortest a
+   * bus can see, which the panels' datasheets bound (2.5 us: hal/pins.py, I2C_FREQ). */
+  get cycleNanos() {
     const i2c = this.i2c;
     const counts = i2c.sclHighPeriod + i2c.sclLowPeriod;
     if (counts <= 0) {
-      return 2500; // not programmed yet: 400 kHz
+      return 2500 - I2C_RISE_NS; // not programmed yet: 400 kHz
     }
     const cycles = i2c.sclHighPeriod + (i2c.spikelen & 0xff) + 7 + i2c.sclLowPeriod + 1;
-    const ns = (cycles * 1e9) / this.mcu.clkSys + I2C_RISE_NS; // the I2C block runs on clk_sys
-    return Math.max(ns, 1e3); // at most 1 MHz (Fast-mode Plus)
+    return (cycles * 1e9) / this.mcu.clkSys; // the I2C block runs on clk_sys
   }
 
   get hz() {
