@@ -1,7 +1,7 @@
 """The gadget's figures on the emulated Pico (the real MicroPython rp2 firmware on an
 emulated RP2040 at 125 MHz, the deployed .mpy firmware on littlefs, the real
 hal/board.py, a panel model: by default an SSD1306 on the I2C bus clocked as the RP2040
-clocks it at MicroPython's 400 kHz setting, 338 kHz; --panel sh1106 on I2C, or
+clocks it at the gadget's 425 kHz setting, 357 kHz; --panel sh1106 on I2C, or
 ssd1306-spi, sh1106-spi on the SPI module at 8 MHz, the flash's settings.json naming
 the kind as a gadget wired for it has it: docs/gadget.md, The SPI module).
 

@@ -125,16 +125,16 @@ def test_far_apart_changes_become_two_runs():
     assert len(bus.writes) == 4  # two (address, data) pairs instead of 128 columns
 
 
-def test_close_changes_share_a_run():
+def test_changes_in_a_stretch_of_changed_chunks_share_a_run():
     bus = CountingI2C(keep=True)
     d = SSD1306(bus)
     bus.writes.clear()
-    d.pixel(0, 0, 1)
-    d.pixel(7, 0, 1)  # 6 unchanged bytes between: resent, cheaper than a new run
-    d.pixel(15, 0, 1)  # 7 between: a new run
+    d.pixel(3, 0, 1)
+    d.pixel(20, 0, 1)  # the next 16-byte chunk changed too: one run, 3 to 20
+    d.pixel(50, 0, 1)  # chunk 2 unchanged, so chunk 3 starts a run of its own
     d.show()
-    assert bus.writes == [b"\x00\xb0\x00\x10", b"\x40\x01" + bytes(6) + b"\x01",
-                          b"\x00\xb0\x0f\x10", b"\x40\x01"]
+    assert bus.writes == [b"\x00\xb0\x03\x10", b"\x40\x01" + bytes(16) + b"\x01",
+                          b"\x00\xb0\x02\x13", b"\x40\x01"]
 
 
 def test_sh1106_column_offset_is_two():
@@ -258,37 +258,29 @@ def test_pin_map_is_plain_data():
     assert all(isinstance(v, (int, str)) for v in pins.PINS.values())
 
 
-def _runs_by_bytes(new, old, gap):
-    """The changed runs of one 128-byte page worked out byte by byte: a run goes on while
-    the next changed column is at most `gap` columns past the run's last one."""
+def _runs_by_bytes(new, old):
+    """The changed runs of one 128-byte page worked out byte by byte: the changed
+    columns, a run going on across unchanged ones until a whole aligned 16-byte chunk
+    is unchanged."""
+    changed = [i for i in range(128) if new[i] != old[i]]
     runs = []
-    i = 0
-    while i < 128:
-        if new[i] == old[i]:
-            i += 1
-            continue
-        lo = hi = i
-        j = i + 1
-        while j < 128 and j - hi <= gap:
-            if new[j] != old[j]:
-                hi = j
-            j += 1
-        runs.append((lo, hi))
-        i = hi + 1
-    return runs
+    for i in changed:
+        if runs and i // 16 - runs[-1][1] // 16 <= 1:
+            runs[-1][1] = i
+        else:
+            runs.append([i, i])
+    return [tuple(r) for r in runs]
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 127), st.integers(0, 63), st.integers(1, 12)),
                 max_size=12),
-       st.integers(0, 7), st.sampled_from((SSD1306.GAP, 3, 16)))
-def test_changed_runs_match_a_byte_by_byte_walk(marks, page, gap):
-    """show() finds a page's changed runs with C-level work (the pages' XOR, then
-    strip and find on it); the runs must be the ones a walk over every column finds,
-    with the I2C adapter's gap and others."""
+       st.integers(0, 7))
+def test_changed_runs_match_a_byte_by_byte_walk(marks, page):
+    """show() finds a page's changed runs with C-level work (16-byte chunks compared);
+    the runs must be the ones a walk over every column finds."""
     bus = CountingI2C(keep=True)
     d = SSD1306(bus)
-    d.GAP = gap
     old = bytes(d.sent)
     for x, y, w in marks:
         d.fill_rect(x, page * 8 + y % 8, w, 1, 1)
@@ -296,7 +288,7 @@ def test_changed_runs_match_a_byte_by_byte_walk(marks, page, gap):
     bus.writes.clear()
     d.show()
     base = page * 128
-    want = _runs_by_bytes(new[base:base + 128], old[base:base + 128], d.GAP)
+    want = _runs_by_bytes(new[base:base + 128], old[base:base + 128])
     got = [(w[2] | (w[3] & 0x0F) << 4, len(bus.writes[k + 1]) - 2)
            for k, w in enumerate(bus.writes) if k % 2 == 0]
     assert [(lo, hi - lo) for lo, hi in want] == got
