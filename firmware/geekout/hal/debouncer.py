@@ -5,8 +5,8 @@ It runs while the CPU has interrupts off (a flash erase), so hal/buttons.py's po
 still get a tap made then. The rule and its timing: docs/gadget.md, Buttons.
 """
 
-# The program's names (mov, isr, jmp...) are rp2.asm_pio's: it supplies them while it
-# assembles, so the linters cannot see them.
+# The program's names (mov, isr, jmp, set...) are rp2.asm_pio's: it supplies them while
+# it assembles, so the linters cannot see them (and take `set` for the builtin).
 # ruff: noqa: F821
 # pyright: reportUndefinedVariable=false
 
@@ -42,7 +42,7 @@ def _program():
     in_(pins, 4)  # B1: 20
     mov(y, isr)
     jmp(x_not_y, "top")
-    set(y, 15)  # all four up?
+    set(y, 15)  # all four up?  # pyright: ignore[reportCallIssue]
     jmp(x_not_y, "hold")
     jmp("push")  # a release of the last button held: 25
     label("hold")
