@@ -12,14 +12,18 @@ The questions, presses and refusals: docs/gadget-battle.md, Entering events.
 from micropython import const
 
 from geekout import keys
-from geekout.ui.core import Screen, center, title
+from geekout.ui.core import Screen, W, center, title
 from geekout.ui.widgets import SEAT_NAMES, Menu
 
 from . import events as E
 from .consts import (
+    ACTION_POINTS,
     MAX_LEVEL,
     PAY_NOVA,
     PAY_SMALL,
+    PH_EXPLORE,
+    PH_OPEN_CELLS,
+    PH_OVER,
     SHIELD,
     SHIP_NAMES,
     SHIPS,
@@ -78,6 +82,65 @@ NO_YES = ("No", "Yes")
 COUNTS = ("0", "1", "2", "3")
 MERGE_CELLS = ("1 cell", "2 cells")
 
+# The turn screen's layout, which its questions share: the title (page 0 of the panel),
+# the phase line (pages 1-2), then five rows of 8 pixels, each a page (pages 3-7). A
+# question keeps the phase line where the turn screen has it, so going to a question and
+# back sends the title and the rows only, never the phase line again; a row is one page,
+# so the cursor changes two pages (docs/gadget-battle.md, The turn screen).
+STEPPER = ("Exp", "Drn", "Atk", "Tac")
+ROWS = const(5)
+ROW_Y = const(24)
+
+
+def draw_phase(fb, st):
+    """The phase line of `st`: in play the stepper (four phases, the current one
+    inverted) and 3 pips for the action points still to spend (all 3 before the tactical
+    phase, none after the wormhole: B3); in the opening and after a win, a line of text."""
+    ph = st.phase
+    if ph < PH_EXPLORE:
+        fb.text("Opening: cells" if ph == PH_OPEN_CELLS else "Opening: stars", 0, 12, 1)
+        return
+    if ph == PH_OVER:
+        fb.text("{} has won!".format(SEAT_NAMES[st.winner]), 0, 12, 1)
+        return
+    k = ph - PH_EXPLORE
+    for x in range(4):
+        if x == k:
+            fb.fill_rect(x * 28, 11, 26, 11, 1)
+        fb.text(STEPPER[x], x * 28 + 1, 13, 0 if x == k else 1)
+    pips = ACTION_POINTS
+    if st.wormholed:
+        fb.hline(84, 16, 26, 1)
+        pips = 0
+    elif k == 3:
+        pips = st.owed
+    for x in range(ACTION_POINTS):
+        (fb.fill_rect if x < pips else fb.rect)(111 + x * 6, 14, 5, 5, 1)
+
+
+def draw_rows(fb, items, index, first, x, label=None):
+    """Five of `items` from row `first` (moved so `index` shows), the cursor on `index`,
+    each text from x (`label(item)`, or the item itself); `^` and `v` at the right when
+    the list goes on. Returns the first row shown."""
+    n = len(items)
+    if index < first:
+        first = index
+    elif index >= first + ROWS:
+        first = index - ROWS + 1
+    if first > max(0, n - ROWS):
+        first = max(0, n - ROWS)
+    for row in range(min(ROWS, n - first)):
+        j = first + row
+        y = ROW_Y + row * 8
+        if j == index:
+            fb.text(">", 0, y, 1)
+        fb.text(items[j] if label is None else label(items[j]), x, y, 1)
+    if first > 0:
+        fb.text("^", W - 8, ROW_Y, 1)
+    if first + ROWS < n:
+        fb.text("v", W - 8, ROW_Y + (ROWS - 1) * 8, 1)
+    return first
+
 
 def start(game, item, prefix):
     """Begin an entry from the turn screen (refused at once if nothing is legal).
@@ -93,7 +156,23 @@ def start(game, item, prefix):
         game.ui.push(ask)
 
 
-class Ask(Menu):
+class TurnMenu(Menu):
+    """A menu in the turn screen's layout, the phase line of the state `st` kept above
+    its rows: the questions of an entry, the game menu (menu.py)."""
+
+    def __init__(self, ui, st, heading, items, choose, name=None, back=None):
+        super().__init__(ui, heading, items, choose, name, back)
+        self.st = st
+
+    def draw(self, fb):
+        """The heading in the title, the phase line, the items in the rows (draw_rows;
+        14 characters at most, the scroll marks share the right edge)."""
+        title(fb, self.heading)
+        draw_phase(fb, self.st)
+        self.first = draw_rows(fb, self.items, self.index, self.first, 8)
+
+
+class Ask(TurnMenu):
     """One question at a time: self.q = (question, heading or None, item texts, values).
     OK answers, BACK takes the last answer back (or leaves)."""
 
@@ -101,11 +180,11 @@ class Ask(Menu):
     keys_pass_toast = False
 
     def __init__(self, game, item, view, prefix):
-        super().__init__(game.ui, "", (), self.chosen, None, self.back)
+        # the state asked on (its phase line shown): the game's, or after the phases it ends
+        super().__init__(game.ui, view, "", (), self.chosen, None, self.back)
         self.game = game
         self.kind = item % SHIP_STEP
         self.ship = item // SHIP_STEP
-        self.st = view  # the state asked on: the game's, or after the phases it ends
         self.prefix = prefix
         self.answers = []  # (value, answered by itself)
         self.q = None
@@ -148,7 +227,7 @@ class Ask(Menu):
 
     def draw(self, fb):
         self.game.light(self.seat())
-        Menu.draw(self, fb)
+        TurnMenu.draw(self, fb)
 
     def next(self):
         """Ask the next question, or submit the event once everything is known."""

@@ -3,6 +3,8 @@ victory menu (long OK on the victory screen)."""
 
 from geekout.ui.widgets import MENU_END, Menu, TextPage
 
+from .entry import TurnMenu
+
 # The game menu's Help: the buttons, then what the battle's screens do differently.
 HELP = (
     "UP/DOWN: move\n"
@@ -43,7 +45,8 @@ def game_menu(game):
             game.app.menu_end(items[i])
 
     items = ("Undo", "Status", "Star values") + MENU_END
-    ui.push(Menu(ui, "Battle menu", items, chosen, "battle.menu"))
+    # In the turn screen's layout: opening the menu and leaving it keep the phase line.
+    ui.push(TurnMenu(ui, game.state, "Battle menu", items, chosen, "battle.menu"))
 
 
 def victory_menu(game):

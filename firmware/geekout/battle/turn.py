@@ -10,17 +10,14 @@ status pages and victory: menu.py, status.py, end.py.
 The screen, the entries and the journal payload: docs/gadget-battle.md, The turn screen.
 """
 
-from micropython import const
-
 from geekout import keys
 from geekout.game import GameScreen
-from geekout.ui.core import W, title, wrap
+from geekout.ui.core import title, wrap
 from geekout.ui.widgets import SEAT_NAMES, TextPage
 
 from . import entry, events, menu, rules
 from .announce import announce
 from .consts import (
-    ACTION_POINTS,
     ATTACK,
     CELL,
     DONE,
@@ -56,15 +53,10 @@ from .entry import (
     WORMHOLE_ENTRY,
 )
 
-# The entries' words, by entry (moves name their ship); the phase stepper's.
+# The entries' words, by entry (moves name their ship). The layout (title, phase line,
+# five rows of one page each) is entry.py's, shared with the questions.
 LABELS = ("Place cell", "Place 2 stars", "Move", "Attack", "Upgrade", "New drone",
           "Turn cannon", "Wormhole", "End turn", "Status")
-STEPPER = ("Exp", "Drn", "Atk", "Tac")
-# The entries under the stepper: five rows of 8 pixels, each a page of the panel (from
-# page 3), so the cursor or an entry that changes sends one page, not the two a row
-# across a page boundary touches.
-_ROWS = const(5)
-_ROW_Y = const(24)
 # The tactical actions after which, as the last action point, nothing else can happen in
 # the turn: End turn follows by itself. Not a move nor a cannon turn: "si al moverse / al
 # girar el cañón hace contacto con una Nave enemiga, realiza obligatoriamente un Ataque"
@@ -406,46 +398,8 @@ class TurnScreen(GameScreen):
         st = self.state
         items = self.items()
         self._cursor(items)
-        ph = st.phase
-        seat = st.winner if ph == PH_OVER else st.seat
+        seat = st.winner if st.phase == PH_OVER else st.seat
         self.light(seat)
         title(fb, "{:<8}{:>6}*".format(SEAT_NAMES[seat], st.star_value(seat)))
-        if ph < PH_EXPLORE:
-            fb.text("Opening: cells" if ph == PH_OPEN_CELLS else "Opening: stars", 0, 12, 1)
-        elif ph == PH_OVER:
-            fb.text("{} has won!".format(SEAT_NAMES[seat]), 0, 12, 1)
-        else:
-            # The phase stepper: four phases, the current one inverted; 3 pips for the
-            # action points still to spend (all 3 before the tactical phase, none after
-            # the wormhole: B3).
-            k = ph - PH_EXPLORE
-            for x in range(4):
-                if x == k:
-                    fb.fill_rect(x * 28, 11, 26, 11, 1)
-                fb.text(STEPPER[x], x * 28 + 1, 13, 0 if x == k else 1)
-            pips = ACTION_POINTS
-            if st.wormholed:
-                fb.hline(84, 16, 26, 1)
-                pips = 0
-            elif k == 3:
-                pips = st.owed
-            for x in range(ACTION_POINTS):
-                (fb.fill_rect if x < pips else fb.rect)(111 + x * 6, 14, 5, 5, 1)
-        n = len(items)
-        i = self.index
-        if i < self.first:
-            self.first = i
-        elif i >= self.first + _ROWS:
-            self.first = i - _ROWS + 1
-        if self.first > max(0, n - _ROWS):
-            self.first = max(0, n - _ROWS)
-        for row in range(min(_ROWS, n - self.first)):
-            j = self.first + row
-            y = _ROW_Y + row * 8
-            if j == i:
-                fb.text(">", 0, y, 1)
-            fb.text(self.label(items[j]), 10, y, 1)
-        if self.first > 0:
-            fb.text("^", W - 8, _ROW_Y, 1)
-        if self.first + _ROWS < n:
-            fb.text("v", W - 8, _ROW_Y + (_ROWS - 1) * 8, 1)
+        entry.draw_phase(fb, st)
+        self.first = entry.draw_rows(fb, items, self.index, self.first, 10, self.label)
