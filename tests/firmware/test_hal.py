@@ -210,6 +210,22 @@ def test_seat_leds_turn_flash_and_brightness():
     assert max(px.rgb[1]) < 10
 
 
+def test_seat_leds_write_a_turn_only_when_it_changes_what_they_show():
+    px = Pixels(4)
+    leds = SeatLeds(px, 4)
+    leds.show_turn(1, 3)
+    writes = px.writes
+    leds.show_turn(1, 3)  # the same turn again: nothing to write
+    assert px.writes == writes
+    leds.show_turn(2, 3)
+    assert px.writes == writes + 1 and px.rgb[2] != (0, 0, 0)
+    leds.show_turn(2, 4)  # a fourth seat in play
+    assert px.writes == writes + 2 and px.rgb[3] != (0, 0, 0)
+    leds.flash(FLASH_SCORE, 1000, 2)
+    leds.show_turn(2, 4)  # the same turn ends the flash, as before
+    assert px.writes == writes + 4 and px.rgb[2] != (255, 255, 255)
+
+
 def test_buzzer_plays_and_mutes():
     tone = Tone()
     bz = Buzzer(tone)

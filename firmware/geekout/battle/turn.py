@@ -191,7 +191,7 @@ class TurnScreen(GameScreen):
     def encode(self, actions):
         out = bytearray()
         for ev in actions:
-            out += events.encode(ev)
+            out += events.pack(ev)  # applied by the rules core: well formed
         return out
 
     def begin(self):
