@@ -676,7 +676,8 @@ def test_a_press_on_the_turn_start_toast_only_takes_it_away():
     words = shot.words()
     assert d.ui.toast_text == name + "'s turn\nplace a cell" and "place a cell" in words
     rows = [t[2] for t in shot.texts if t[1] == 10]  # the entries' rows, drawn at x 10
-    box = [b for b in shot.boxes if b[0] == "fill" and b[5] == 0 and b[3] == 128][-1]
+    box = [b for b in shot.boxes  # the toast's bar: the panel's width, to its bottom
+           if b[0] == "fill" and b[5] == 1 and b[3] == 128 and b[2] + b[4] == 64][-1]
     assert len([y for y in rows if y + 8 > box[2]]) >= 2  # the toast over two entries
     before = st.snapshot()
     writes = d.board.storage.writes

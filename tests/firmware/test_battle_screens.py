@@ -30,12 +30,14 @@ class Panel(NullDisplay):
         self.toast = False
 
     def fill_rect(self, x, y, w, h, c):
-        if c == 0 and w == W and x == 0:  # the toast's box is cleared over the screen
+        if c == 1 and w == W and x == 0 and y > 0 and y + h == H:  # the toast's bar
             self.toast = True
 
     def text(self, s, x, y, c=1):
         where = self.screen()
-        if x < 0 or y < 0 or x + 8 * len(s) > W or y + 8 > H:
+        # A line of the toast, dark on its bar 1 pixel down, keeps 7 of its 8 rows (the
+        # last line's descender row is cut, ui/core.py).
+        if x < 0 or y < 0 or x + 8 * len(s) > W or y + (7 if self.toast and c == 0 else 8) > H:
             self.bad.append("{}: {!r} at {},{} runs past the panel".format(where, s, x, y))
         if self.toast or not s:
             return

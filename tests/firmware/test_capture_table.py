@@ -22,6 +22,7 @@ from geekout.capture import steps as F
 from geekout.capture.pick import Rows
 from geekout.ui import widgets
 from test_capture_catalog_size import imported, realistic_csv
+from textfit import rows_kept
 
 DATA = str(Path(__file__).resolve().parents[2] / "firmware")
 CSV = Path(DATA) / "geekout" / "data" / "geekmon_catalog.csv"
@@ -446,7 +447,8 @@ class Fits:
         fb.text = self.checked
 
     def checked(self, s, x, y, c=1):
-        if x < 0 or x + 8 * len(s) > 128 or y + 8 > 64:
+        # A toast's line keeps 7 of its 8 rows (textfit.rows_kept, ui/core.py).
+        if x < 0 or x + 8 * len(s) > 128 or y + rows_kept(self.d.ui, s, c) > 64:
             self.over.add((self.d.top().name, s, x, y))
         return self.text(s, x, y, c)
 
@@ -516,8 +518,10 @@ class Frame:
 
     def inverse(self):
         """The strings drawn dark on light under the title: the item under a list's
-        cursor."""
-        return [t[0] for t in self.drawn if t[3] == 0 and t[2] > 8]
+        cursor (not the lines of a toast, dark on its bar)."""
+        ui = self.d.ui
+        toast = ui.toast_lines if ui.toast_text is not None else ()
+        return [t[0] for t in self.drawn if t[3] == 0 and t[2] > 8 and t[0] not in toast]
 
     def pixel(self, x, y):
         return self.d.board.display.pixel(x, y)

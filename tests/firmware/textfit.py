@@ -15,6 +15,14 @@ W = 128
 H = 64
 
 
+def rows_kept(ui, s, c):
+    """The rows a string must keep on the panel: 8, but 7 for a line of the toast (dark
+    on its bar, 1 pixel down: the last line's descender row is cut, ui/core.py)."""
+    if c == 0 and ui.toast_text is not None and s in ui.toast_lines:
+        return 7
+    return 8
+
+
 class Watch:
     def __init__(self, driver):
         self.driver = driver
@@ -35,7 +43,7 @@ class Watch:
             self.over.setdefault((top.name, " ".join(lines)), ("question", len(lines)))
 
     def checked(self, s, x, y, c=1):
-        if x < 0 or y < 0 or x + 8 * len(s) > W or y + 8 > H:
+        if x < 0 or y < 0 or x + 8 * len(s) > W or y + rows_kept(self.driver.ui, s, c) > H:
             top = self.driver.ui.top()
             name = getattr(top, "name", "?") if top is not None else "-"
             self.over.setdefault((name, s), (x, y))

@@ -863,7 +863,7 @@ def fold(state, journal, pos=0, end=-1, marks=None):
     while pos < end:
         i = state.count
         try:
-            ev, pos = E.decode(journal, pos)
+            ev, pos = E.unpack(journal, pos)  # apply checks it first (_handle)
             state.apply(ev)
         except Illegal as e:
             raise Illegal(e.ruling, "event {}: {}".format(i, e.why), i) from None
@@ -907,9 +907,9 @@ def undo(state, marks=None):
     pos = start = at
     while pos < len(journal):  # find where the last event starts (a copy is at an event's start)
         start = pos
-        pos = E.decode(journal, pos)[1]
+        pos = E.unpack(journal, pos)[1]
     fold(prev, journal, at, start, marks)
-    return prev, E.decode(journal, start)[0]
+    return prev, E.unpack(journal, start)[0]
 
 
 def tail(state):
@@ -919,7 +919,7 @@ def tail(state):
     journal = state.journal
     pos = state.turn_prev
     while pos < len(journal):
-        ev, nxt = E.decode(journal, pos)
+        ev, nxt = E.unpack(journal, pos)  # the core's own bytes
         out.append((pos, ev))
         pos = nxt
     return out

@@ -286,7 +286,7 @@ class TurnScreen(GameScreen):
         journal = st.journal
         pos = st.turn_at
         while pos < len(journal):
-            ev, pos = events.decode(journal, pos)
+            ev, pos = events.unpack(journal, pos)  # the core's own bytes
             if ev[0] == STARS and ev[1] == p:
                 return False
         return True

@@ -40,9 +40,10 @@ BUDGET = const(120)  # positions a step searches before a second rolled die is v
 # without keeping them, and the next step starts a new memo. MicroPython grows a dict's
 # table in steps (389, 521, 691, 919, 1223 slots), each growth one contiguous block; a
 # 1,223-slot table (19.6 KB on the unix port, 9.8 KB on the Pico) could not be had in a
-# heap left in pieces by 20,000 random presses. 600 entries stay in 691 slots: at most
-# 5.5 KB on the Pico.
-_MEMO_MOST = const(600)
+# heap left in pieces by 20,000 random presses, nor could a 691-slot one (11 KB) once
+# the other games' code grew a little. 500 entries stay in 521 slots: at most 4.2 KB in
+# one piece on the Pico (8.3 KB on the unix port).
+_MEMO_MOST = const(500)
 _ROUGH_DRAGON = const(90)  # the rule of thumb's share (%) kept per DRAGON showing
 _ROUGH_SPARE = const(93)  # ... and per action die beyond the one a roll's end can spare
 

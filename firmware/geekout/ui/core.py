@@ -190,13 +190,16 @@ class UI:
         if top:
             top.draw(fb)
         if self.toast_text is not None:
+            # A bar of the bottom pages, one page a line, the text dark on it 1 pixel down
+            # (a capital's top row would touch the screen above; the last line's
+            # descenders lose their lowest row). A boxed toast took one page more: each
+            # toast shown or taken away sent some 130 bytes more, 3.3 ms on the I2C panel
+            # (docs/gadget.md, Figures).
             lines = self.toast_lines
-            h = len(lines) * 9 + 5
-            y = H - h
-            fb.fill_rect(0, y - 1, W, h + 1, 0)
-            fb.rect(0, y, W, h, 1)
+            y = H - len(lines) * 8
+            fb.fill_rect(0, y, W, H - y, 1)
             for i in range(len(lines)):
-                fb.text(lines[i], 4, y + 3 + i * 9, 1)
+                fb.text(lines[i], 4, y + 1 + i * 8, 0)
         try:
             fb.show()
         except OSError as e:  # the panel does not answer: the gadget goes on without it
