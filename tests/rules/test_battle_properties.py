@@ -149,5 +149,28 @@ def test_event_bytes_and_json_round_trip(ev):
     data = e.encode(ev)
     assert 1 <= len(data) <= 3
     assert e.decode(data + b"\x24", 0) == (ev, len(data))
+    # the unchecked pair the core uses on its own bytes gives the same
+    assert e.pack(ev) == data and e.unpack(data + b"\x24", 0) == (ev, len(data))
     assert jsonev.from_json(jsonev.to_json(ev)) == ev
     assert e.event_text(ev).startswith("P{} ".format(ev[1]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(ev=st.tuples(st.integers(0, 9), st.integers(0, 3), st.integers(-1, 5), st.integers(-1, 5),
+                    st.integers(-1, 5), st.integers(-1, 5), st.integers(0, 4), st.integers(0, 2)))
+def test_an_event_out_of_its_fields_ranges_is_refused_naming_the_field(ev):
+    """validate() checks each field against its type's maximum (bytes of maxima): a value
+    out of range is refused with the field's name and range, as the table of fields says."""
+    kind = ev[0]
+    fields = e._FIELDS[kind]
+    ev = ev[:len(fields) + 1]
+    bad = [i for i in range(len(fields)) if not 0 <= ev[i + 1] <= fields[i][1]]
+    try:
+        e.validate(ev)
+    except e.BadEvent as x:
+        assert bad or kind == c.STARS, x
+        if bad:
+            name, most = fields[bad[0]]
+            assert str(x) == "{}: '{}' must be 0-{}".format(c.TYPE_NAMES[kind], name, most)
+        return
+    assert not bad
