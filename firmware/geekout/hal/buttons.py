@@ -153,12 +153,15 @@ class Buttons:
                 b.held(now, out)
         return out
 
-    def napper(self, sleep_ms):
+    def napper(self, sleep_ms, clock=None):
         """The main loop's sleep between polls (app.run: POLL_MS), cut short by a key:
         with the PIO debouncer it sleeps 1 ms at a time and returns as soon as the
         debouncer has queued a state, so a key waits at most 1 ms for its poll, not up
-        to 10 (docs/gadget.md, Buttons). Longer sleeps (the wait after repeated errors)
-        sleep whole. Polled buttons: `sleep_ms` itself."""
+        to 10 (docs/gadget.md, Buttons). With the `clock` the presses are timed by, it
+        also ends when a held button's long key or next repeat is due (due_in): a long
+        OK waited up to 10 ms more for its poll (taken 12-17 ms on the emulated Pico).
+        Longer sleeps (the wait after repeated errors) sleep whole. Polled buttons:
+        `sleep_ms` itself."""
         sm = self.sm
         if sm is None:
             return sleep_ms
@@ -168,12 +171,31 @@ class Buttons:
             if ms > limit:
                 sleep_ms(ms)
                 return
+            if clock is not None:
+                ms = self.due_in(clock(), ms)
             for _ in range(ms):
                 if sm.rx_fifo():
                     return
                 sleep_ms(1)
 
         return nap
+
+    def due_in(self, now, most):
+        """Ms from `now` until a held button's next timed key (its long key, its next
+        repeat), `most` at the most, 0 when one is due already."""
+        diff = keys.ticks_diff
+        for b in self.buttons:
+            if not b.down or b.quiet:
+                continue
+            if b.repeat:
+                left = diff(b.next_repeat, now)
+            elif b.long_key >= 0:
+                left = diff(b.down_at, now) + b.LONG_MS
+            else:
+                continue
+            if left < most:
+                most = left if left > 0 else 0
+        return most
 
     def _take(self, sm, now, out):
         """The debouncer's states queued since the last poll, in order: each bit that went

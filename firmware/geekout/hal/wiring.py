@@ -78,4 +78,4 @@ def wire(display_kind=None, storage=None, lenient=False):
     except (AttributeError, ImportError, NotImplementedError):
         pass
     return (display_kind, bus, addr, display, back_pin, buttons, leds, buzzer, storage, data,
-            events, time.ticks_ms, buttons.napper(time.sleep_ms), fault)
+            events, time.ticks_ms, buttons.napper(time.sleep_ms, time.ticks_ms), fault)
