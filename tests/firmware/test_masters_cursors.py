@@ -152,7 +152,7 @@ def test_the_last_turn_behind_does_not_force_pass(mode):
 
 # -- the die and target cursors of virtual dice ----------------------------------------
 def bar_face(d):
-    """The face the solid cursor bar is under (rows 37-39, 18 px wide: dice.py)."""
+    """The face the solid cursor bar is under (rows 41-43, 18 px wide: dice.py)."""
     fb = d.board.display
     rects = []
     orig = fb.fill_rect
@@ -166,7 +166,7 @@ def bar_face(d):
         d.top().draw(fb)
     finally:
         fb.fill_rect = orig
-    bars = [x for x, y, w, h in rects if y == 37 and w == 18]
+    bars = [x for x, y, w, h in rects if y == 41 and w == 18]
     assert len(bars) == 1, rects
     return (bars[0] + 1 - 2) // 21
 

@@ -33,6 +33,7 @@ from geekout.ui.widgets import SEAT_NAMES
 
 _PICK = const(0)
 _TARGET = const(1)
+_BAR_Y = const(41)  # the cursor bars: rows 41-43, page 5 of the panel
 
 
 class VirtualGame(GameBase):
@@ -211,19 +212,24 @@ class VirtualGame(GameBase):
             fb.text("Pass", 90, 52, 1)
             fb.text(">", 80 if self.choice else 0, 52, 1)
             return
-        draw_dice(fb, st.active, 11)
-        # The cursor is a bar under the face (one page: a move sends few bytes); the
-        # chosen actor keeps a dotted bar while its target is picked.
+        # Each part on pages of its own, none across a page boundary: the icons on pages
+        # 2-3, their counts on page 4, the cursor on page 5, the zones on page 6, what
+        # to pick on page 7. A roll changes pages 2-4 and 6 and a cursor move page 5
+        # alone; with the icons from row 11 a roll changed pages 1-6 (some 200 bytes
+        # more, 5 ms on the I2C panel).
+        draw_dice(fb, st.active, 16, 0)
+        # The cursor is a bar under the face; the chosen actor keeps a dotted bar while
+        # its target is picked.
         x = 2 + self.cursor * 21
-        fb.fill_rect(x - 1, 37, 18, 3, 1)
+        fb.fill_rect(x - 1, _BAR_Y, 18, 3, 1)
         if self.mode == _TARGET:
             ax = 2 + self.actor * 21
             for i in range(0, 18, 3):
-                fb.pixel(ax - 1 + i, 38, 1)
+                fb.pixel(ax - 1 + i, _BAR_Y + 1, 1)
             if ax != x:
-                fb.hline(ax - 1, 39, 18, 1)
-        fb.text("In{} Us{} Sc{}".format(st.inactive, st.used, st.scored), 0, 42, 1)
-        fb.text("Pick a target" if self.mode == _TARGET else "Pick a die", 0, 54, 1)
+                fb.hline(ax - 1, _BAR_Y + 2, 18, 1)
+        fb.text("In{} Us{} Sc{}".format(st.inactive, st.used, st.scored), 0, 48, 1)
+        fb.text("Pick a target" if self.mode == _TARGET else "Pick a die", 0, 56, 1)
 
 
 # The targets to try first, best first, for each actor when the hint table cannot say:

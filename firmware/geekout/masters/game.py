@@ -247,14 +247,15 @@ def passing_wins(st):
     return True
 
 
-def draw_dice(fb, active, y):
-    """The six faces as icons from row y with how many dice show each (a dash: none);
-    faces 21 pixels apart, from x = 2 (the cursor bars of dice.py line up with them)."""
+def draw_dice(fb, active, y, gap=2):
+    """The six faces as icons from row y with how many dice show each `gap` rows under
+    them (a dash: none); faces 21 pixels apart, from x = 2 (the cursor bars of dice.py
+    line up with them)."""
     for f in range(FACES):
         x = 2 + f * 21
         if active[f]:
             draw_face(fb, f, x, y)
-            fb.text("x" + str(active[f]), x, y + 18, 1)
+            fb.text("x" + str(active[f]), x, y + 16 + gap, 1)
         else:
             fb.text("-", x + 4, y + 6, 1)
 
