@@ -127,7 +127,8 @@ def _filled_image(folder, extra=None):
 
 
 def shows_text(frame, text, x=4):
-    """The frame holds `text` in the firmware's 8x8 font at column x, on any row."""
+    """The frame holds `text` in the firmware's 8x8 font at column x, on any row, light
+    on dark or dark on light (a toast's bar)."""
     import sys
 
     sys.path.insert(0, str(picoplay.ROOT / "host" / "geekout_tools" / "sim" / "pyfb"))
@@ -141,8 +142,10 @@ def shows_text(frame, text, x=4):
         return (fr[(py >> 3) * width + px] >> (py & 7)) & 1
 
     want = [[pixel(buf, w, i, j) for i in range(w)] for j in range(8)]
-    for y in range(0, 64 - 7):
-        if all([pixel(frame, 128, x + i, y + j) for i in range(w)] == want[j] for j in range(8)):
+    dark = [[1 - v for v in row] for row in want]  # a toast's text: dark on its bar
+    for y in range(0, 64 - 6):  # a toast's last line keeps 7 of its 8 rows (ui/core.py)
+        rows = [[pixel(frame, 128, x + i, y + j) for i in range(w)] for j in range(min(8, 64 - y))]
+        if rows == want[:len(rows)] or rows == dark[:len(rows)]:
             return True
     return False
 
